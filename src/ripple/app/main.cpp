@@ -1,0 +1,126 @@
+// The `ripple` command: run, validate, schema. Exit codes: 0 success, 2 invalid input
+// (nothing simulated), 3 simulation failure (frames written before the failure are kept).
+#include <CLI/CLI.hpp>
+#include <oneapi/tbb/global_control.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "ripple/app/progress_line.hpp"
+#include "ripple/core/errors.hpp"
+#include "ripple/scene/scene_loader.hpp"
+#include "ripple/scene/scene_schema.hpp"
+#include "ripple/sim/simulation.hpp"
+
+namespace {
+
+constexpr int kExitInput = 2;
+constexpr int kExitSimulation = 3;
+
+ripple::SceneOverrides parse_overrides(const std::vector<std::string>& sets) {
+  ripple::SceneOverrides out;
+  for (const auto& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || s.empty() || s[0] != '/')
+      throw ripple::InputError("--set " + s, "expected /json/pointer=value, e.g. --set /time/end=0.5");
+    out.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+  }
+  return out;
+}
+
+std::string describe(const ripple::Scene& s) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, liquid %s", s.grid.n.x(), s.grid.n.y(),
+                s.grid.n.z(), s.grid.dx, s.time.frame_count(), s.time.fps,
+                s.fluid.representation == ripple::LiquidRepresentation::Apic   ? "apic"
+                : s.fluid.representation == ripple::LiquidRepresentation::Flip ? "flip"
+                                                                               : "levelset");
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ripple: liquids coupled two ways with shells, rods, elastic and rigid bodies"};
+  app.set_version_flag("--version", std::string("ripple ") + RIPPLE_VERSION);
+  app.require_subcommand(1);
+
+  std::string scene_path, out_dir, resume_dir;
+  int frames = -1, threads = 0;
+  bool quiet = false;
+  std::vector<std::string> sets;
+  auto* run = app.add_subcommand("run", "Simulate a scene and write frames, stats and previews");
+  run->add_option("scene", scene_path, "Scene file (JSON)")->required();
+  run->add_option("--out", out_dir, "Output folder (default: the scene's output.directory, else out/<scene name>)");
+  run->add_option("--frames", frames, "Stop after this many frames")->check(CLI::NonNegativeNumber);
+  run->add_option("--threads", threads, "Worker threads (default: all cores)")->check(CLI::PositiveNumber);
+  run->add_option("--set", sets, "Override a scene value: /json/pointer=value (repeatable)");
+  run->add_option("--resume", resume_dir, "Continue the run in DIR from its newest checkpoint");
+  run->add_flag("--quiet,-q", quiet, "Only warnings and errors");
+
+  std::string validate_path;
+  std::vector<std::string> validate_sets;
+  auto* validate = app.add_subcommand("validate", "Check a scene file and print its resolved form");
+  validate->add_option("scene", validate_path, "Scene file (JSON)")->required();
+  validate->add_option("--set", validate_sets, "Override a scene value: /json/pointer=value (repeatable)");
+
+  auto* schema = app.add_subcommand("schema", "Print the scene format reference (Markdown)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : kExitInput;
+  }
+
+  if (*schema) {
+    std::cout << ripple::schema_markdown(ripple::scene_schema());
+    return 0;
+  }
+  ripple::ProgressLine progress(quiet);
+  try {
+    if (*validate) {
+      const ripple::Scene s = ripple::load_scene_file(validate_path, parse_overrides(validate_sets));
+      std::cout << s.resolved.dump(2) << "\n";
+      std::cerr << "ripple: " << validate_path << " is valid (" << describe(s) << ")\n";
+      return 0;
+    }
+    const ripple::Scene s = ripple::load_scene_file(scene_path, parse_overrides(sets));
+    std::unique_ptr<tbb::global_control> limit;
+    if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
+    ripple::RunOptions opt;
+    opt.output_dir = !resume_dir.empty() ? resume_dir
+                     : !out_dir.empty()  ? out_dir
+                     : !s.output.directory.empty() ? s.output.directory
+                                                   : "out/" + s.name;
+    opt.resume = !resume_dir.empty();
+    opt.max_frames = frames;
+    opt.on_frame = [&](const ripple::ProgressInfo& i) { progress.frame(i); };
+    opt.on_warning = [&](const std::string& m) { progress.message("warning", m); };
+    opt.on_info = [&](const std::string& m) { progress.message("info", m); };
+    progress.message("info", scene_path + ": " + describe(s) + " -> " + opt.output_dir);
+    const ripple::RunSummary r = ripple::run_simulation(s, opt);
+    progress.finish();
+    progress.message("info", "done: frames " + std::to_string(r.first_frame) + ".." + std::to_string(r.last_frame) +
+                                 " in " + ripple::format_duration(r.wall_seconds));
+    return 0;
+  } catch (const ripple::InputError& e) {
+    progress.finish();
+    std::cerr << "ripple: error: " << e.what() << "\n";
+    return kExitInput;
+  } catch (const ripple::SimulationError& e) {
+    progress.finish();
+    std::cerr << "ripple: simulation failed: " << e.what() << "\n(frames written before the failure are kept)\n";
+    return kExitSimulation;
+  } catch (const std::bad_alloc&) {
+    progress.finish();
+    std::cerr << "ripple: simulation failed: out of memory\n";
+    return kExitSimulation;
+  } catch (const std::exception& e) {
+    progress.finish();
+    std::cerr << "ripple: simulation failed: " << e.what() << "\n";
+    return kExitSimulation;
+  }
+}

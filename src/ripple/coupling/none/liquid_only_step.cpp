@@ -1,0 +1,130 @@
+#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include <cmath>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/particle_advection.hpp"
+#include "ripple/fluid/particle_level_set.hpp"
+#include "ripple/fluid/particle_transfer.hpp"
+#include "ripple/fluid/velocity_extrapolation.hpp"
+#include "ripple/grid/level_set_geometry.hpp"
+#include "ripple/grid/redistance.hpp"
+
+namespace ripple {
+namespace {
+
+double max_liquid_speed(const World& w) {
+  const auto& p = w.liquid.particles;
+  if (w.scene.fluid.representation != LiquidRepresentation::LevelSet)
+    return parallel_max(0, static_cast<int64_t>(p.size()), 0.0,
+                        [&](int64_t q) { return static_cast<double>(p.v[q].norm()); });
+  return w.liquid.velocity.max_abs();
+}
+
+void check_finite(double value, const char* what) {
+  if (!std::isfinite(value)) throw SimulationError(std::string("non-finite ") + what);
+}
+
+int extrapolation_layers(const Scene& s) { return static_cast<int>(std::ceil(s.time.cfl)) + 3; }
+
+}  // namespace
+
+double stable_time_step(const World& w) {
+  const Scene& s = w.scene;
+  const double speed = max_liquid_speed(w);
+  check_finite(speed, "liquid velocity");
+  // Include the speed gravity adds within one step (Bridson 2015, Sec. 3.2).
+  const double u = speed + std::sqrt(s.time.cfl * s.grid.dx * s.gravity.norm());
+  double dt = u > 0 ? s.time.cfl * s.grid.dx / u : s.time.max_dt;
+  dt = std::min(dt, capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density));
+  dt = std::min(dt, viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density));
+  return std::min(dt, s.time.max_dt);
+}
+
+StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  LiquidState& L = w.liquid;
+  const GridGeometry& g = L.grid;
+  StepReport report;
+  const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
+  FaceFlags valid;
+
+  if (w.obstacles.any_kinematic()) {
+    ScopedPhase t(timings, "solid_boundary");
+    update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
+  }
+  MacVelocity old_velocity;
+  if (particles) {
+    ParticleBins bins;
+    {
+      ScopedPhase t(timings, "particle_sort");
+      bins = sort_particles_by_cell(L.particles, g);
+    }
+    if (!L.phi_matches_particles) {
+      ScopedPhase t(timings, "level_set");
+      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids);
+    }
+    {
+      ScopedPhase t(timings, "particles_to_grid");
+      particles_to_grid(L.particles, bins, g, s.fluid.representation == LiquidRepresentation::Apic, L.velocity, valid);
+    }
+    {
+      ScopedPhase t(timings, "extrapolate");
+      extrapolate_velocity(L.velocity, valid, 2);
+    }
+    if (s.fluid.representation == LiquidRepresentation::Flip) old_velocity = L.velocity;
+  } else {
+    ScopedPhase t(timings, "advect");
+    advect_samples(L.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
+    advect_velocity(L.velocity, g, dt);
+    if (w.solids.has_obstacles) extend_level_set_into_solids(L.phi, g, w.solids);
+    redistance(L.phi, g.dx, kLevelSetBandCells);
+  }
+  {
+    ScopedPhase t(timings, "forces");
+    apply_gravity(L.velocity, s.gravity, dt);
+    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
+  }
+  ScalarGrid kappa;
+  if (s.fluid.surface_tension > 0.0) {
+    ScopedPhase t(timings, "curvature");
+    kappa = curvature(L.phi, g.dx);
+  }
+  {
+    ScopedPhase t(timings, "pressure");
+    ProjectionParams pp;
+    pp.dt = dt;
+    pp.density = s.fluid.density;
+    pp.surface_tension = s.fluid.surface_tension;
+    pp.solver = s.pressure;
+    const ProjectionResult r =
+        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &kappa : nullptr, pp, valid);
+    report.pressure_iterations = r.iterations;
+    report.pressure_residual = r.residual;
+    report.pressure_converged = r.converged;
+    check_finite(r.residual, "pressure residual (the pressure solve diverged)");
+  }
+  {
+    ScopedPhase t(timings, "extrapolate");
+    extrapolate_velocity(L.velocity, valid, extrapolation_layers(s));
+  }
+  if (particles) {
+    {
+      ScopedPhase t(timings, "grid_to_particles");
+      if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);
+      else grid_to_particles_flip(L.particles, g, L.velocity, old_velocity, s.fluid.flip_blend);
+    }
+    {
+      ScopedPhase t(timings, "advect");
+      report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt);
+      L.phi_matches_particles = false;
+    }
+  }
+  w.time += dt;
+  ++w.steps;
+  return report;
+}
+
+}  // namespace ripple

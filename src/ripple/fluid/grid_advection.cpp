@@ -1,0 +1,71 @@
+#include "ripple/fluid/grid_advection.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+namespace {
+
+Vec3 backtrace(const Vec3& x, const GridGeometry& g, const MacVelocity& vel, double dt) {
+  const Vec3 mid = x - 0.5 * dt * vel.sample(g, x);
+  return x - dt * vel.sample(g, mid);
+}
+
+ScalarGrid semi_lagrangian(const ScalarGrid& q, const Vec3& offset, const GridGeometry& g, const MacVelocity& vel,
+                           double dt) {
+  ScalarGrid out(q.nx(), q.ny(), q.nz(), 0.0);
+  parallel_for(0, q.size(), [&](int64_t idx) {
+    const Vec3i I = q.coords(idx);
+    const Vec3 x = g.origin + g.dx * (I.cast<double>() + offset);
+    out[idx] = sample(q, g, offset, backtrace(x, g, vel, dt));
+  });
+  return out;
+}
+
+}  // namespace
+
+void advect_samples(ScalarGrid& q, const Vec3& offset, const GridGeometry& g, const MacVelocity& vel, double dt,
+                    LevelSetAdvection scheme) {
+  ScalarGrid forward = semi_lagrangian(q, offset, g, vel, dt);
+  if (scheme == LevelSetAdvection::SemiLagrangian) {
+    q = std::move(forward);
+    return;
+  }
+  const ScalarGrid back = semi_lagrangian(forward, offset, g, vel, -dt);
+  parallel_for(0, q.size(), [&](int64_t idx) {
+    const Vec3i I = q.coords(idx);
+    const Vec3 x = g.origin + g.dx * (I.cast<double>() + offset);
+    double corrected = forward[idx] + 0.5 * (q[idx] - back[idx]);
+    // Clamp to the extrema of the samples the backtrace landed between (keeps it stable).
+    const Vec3 s = g.to_index_space(backtrace(x, g, vel, dt), offset);
+    int b[3];
+    double f;
+    linear_stencil(s.x(), q.nx(), b[0], f);
+    linear_stencil(s.y(), q.ny(), b[1], f);
+    linear_stencil(s.z(), q.nz(), b[2], f);
+    double lo = 1e300, hi = -1e300;
+    for (int c = 0; c < 8; ++c) {
+      const double v = q.clamped(b[0] + (c & 1), b[1] + ((c >> 1) & 1), b[2] + ((c >> 2) & 1));
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    q[idx] = (corrected < lo || corrected > hi) ? forward[idx] : corrected;
+  });
+}
+
+void advect_velocity(MacVelocity& vel, const GridGeometry& g, double dt) {
+  MacVelocity out = vel;
+  for (int a = 0; a < 3; ++a) {
+    const ScalarGrid& u = vel.u[a];
+    parallel_for(0, u.size(), [&](int64_t idx) {
+      const Vec3i I = u.coords(idx);
+      const Vec3 x = g.origin + g.dx * (I.cast<double>() + face_sample_offset(a));
+      out.u[a][idx] = sample(u, g, face_sample_offset(a), backtrace(x, g, vel, dt));
+    });
+  }
+  vel = std::move(out);
+}
+
+}  // namespace ripple

@@ -1,0 +1,28 @@
+#pragma once
+// Mutable state of the liquid: grid velocity, level set, particles, last pressure.
+#include <vector>
+
+#include "ripple/grid/mac_velocity.hpp"
+
+namespace ripple {
+
+/// Marker/APIC particles (float storage: positions in m, velocities in m/s).
+struct Particles {
+  std::vector<Vec3f> x;
+  std::vector<Vec3f> v;
+  /// APIC affine matrix: row a is the gradient of velocity component a (1/s).
+  std::vector<Mat3f> c;
+  size_t size() const { return x.size(); }
+  void resize(size_t n) { x.resize(n); v.resize(n); c.resize(n); }
+};
+
+struct LiquidState {
+  GridGeometry grid;
+  MacVelocity velocity;   ///< m/s on faces
+  ScalarGrid phi;         ///< signed distance (m) at cell centres, negative in liquid
+  Particles particles;
+  ScalarGrid pressure;    ///< Pa at cell centres (last projection)
+  bool phi_matches_particles = false;  ///< phi was rebuilt from the current particles
+};
+
+}  // namespace ripple

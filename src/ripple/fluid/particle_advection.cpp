@@ -1,0 +1,60 @@
+#include "ripple/fluid/particle_advection.hpp"
+
+#include <cmath>
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+
+int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& sb,
+                         const Scene& scene, double dt) {
+  const int64_t np = static_cast<int64_t>(p.size());
+  std::vector<uint8_t> keep(static_cast<size_t>(np), 1);
+  const Vec3 lo = g.origin, hi = g.upper();
+  const double margin = 1e-3 * g.dx;
+  parallel_for(0, np, [&](int64_t q) {
+    Vec3 x = p.x[q].cast<double>();
+    const Vec3 mid = x + 0.5 * dt * velocity.sample(g, x);
+    x += dt * velocity.sample(g, mid);
+    if (sb.has_obstacles) {
+      const double d = solid_phi_at(sb, g, x);
+      if (d < 0.0) {
+        // Project out along the solid's normal (finite differences of the node SDF).
+        const double h = 0.25 * g.dx;
+        Vec3 n;
+        for (int a = 0; a < 3; ++a) {
+          Vec3 e = Vec3::Zero();
+          e[a] = h;
+          n[a] = solid_phi_at(sb, g, x + e) - solid_phi_at(sb, g, x - e);
+        }
+        if (n.norm() > 0) x -= (d - margin) * n.normalized();
+      }
+    }
+    for (int a = 0; a < 3; ++a) {
+      if (x[a] < lo[a] + margin) {
+        if (scene.boundary_at(a, 0) == BoundaryType::Open) keep[q] = 0;
+        x[a] = lo[a] + margin;
+      } else if (x[a] > hi[a] - margin) {
+        if (scene.boundary_at(a, 1) == BoundaryType::Open) keep[q] = 0;
+        x[a] = hi[a] - margin;
+      }
+    }
+    p.x[q] = x.cast<float>();
+  });
+  int64_t removed = 0;
+  for (int64_t q = 0; q < np; ++q) removed += !keep[q];
+  if (removed) {
+    int64_t w = 0;
+    for (int64_t q = 0; q < np; ++q)
+      if (keep[q]) {
+        p.x[w] = p.x[q];
+        p.v[w] = p.v[q];
+        p.c[w] = p.c[q];
+        ++w;
+      }
+    p.resize(static_cast<size_t>(w));
+  }
+  return removed;
+}
+
+}  // namespace ripple

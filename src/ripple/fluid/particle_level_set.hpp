@@ -1,0 +1,22 @@
+#pragma once
+// Liquid level set from particles (Zhu & Bridson 2005): phi(x) = |x - xbar(x)| - r with xbar
+// the kernel-weighted mean of particles within R = 2r, r the particle radius. Then
+// redistanced, and extended into solids so that liquid touching a solid is not read as air.
+#include "ripple/fluid/particle_bins.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+
+namespace ripple {
+
+/// Particle radius (m) for `particles_per_cell` particles in cells of size dx.
+double particle_radius(double dx, int particles_per_cell);
+
+/// Rebuilds liquid.phi from liquid.particles (bins must match the particle order).
+void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double radius, const SolidBoundary& solids);
+
+/// Marks cells whose centre lies inside a solid as liquid when a neighbour is liquid.
+void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);
+
+/// Narrow-band width (cells) kept by redistancing.
+constexpr double kLevelSetBandCells = 6.0;
+
+}  // namespace ripple

@@ -1,0 +1,172 @@
+#include "ripple/fluid/pressure_projection.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/core/parallel.hpp"
+#include "ripple/solver/mic0_preconditioner.hpp"
+
+namespace ripple {
+namespace {
+
+bool cell_closed(const SolidBoundary& sb, int i, int j, int k) {
+  for (int a = 0; a < 3; ++a) {
+    Vec3i lo(i, j, k), hi(i, j, k);
+    hi[a] += 1;
+    if (sb.face_open[a](lo.x(), lo.y(), lo.z()) > 0.0 || sb.face_open[a](hi.x(), hi.y(), hi.z()) > 0.0) return false;
+  }
+  return true;
+}
+
+struct InterfaceSample {
+  double theta;   // fraction of the cell spacing from the liquid cell centre to the interface
+  double p_jump;  // interface pressure (Pa), sigma * kappa
+};
+
+InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, double kappa_n, double sigma,
+                                  double min_theta) {
+  double theta = phi_c / (phi_c - phi_n);
+  if (!(theta > min_theta)) theta = min_theta;
+  theta = std::min(theta, 1.0);
+  const double kappa = kappa_c + theta * (kappa_n - kappa_c);
+  return {theta, sigma * kappa};
+}
+
+}  // namespace
+
+void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const LiquidState& liquid,
+                              const SolidBoundary& sb, const ScalarGrid* curvature, const ProjectionParams& params) {
+  const GridGeometry& g = liquid.grid;
+  const Vec3i n = g.n;
+  PoissonSystem& A = sys.A;
+  A.resize(n);
+  sys.rhs.assign(static_cast<size_t>(A.cells()), 0.0);
+  sys.mg.labels.resize(n.x(), n.y(), n.z(), 0);
+  sys.mg.face_open = sb.face_open;
+  const double scale = params.dt / (params.density * g.dx * g.dx);
+  sys.mg.scale = scale;
+  const ScalarGrid& phi = liquid.phi;
+
+  parallel_for(0, A.cells(), [&](int64_t c) {
+    const Vec3i I = phi.coords(c);
+    const bool closed = cell_closed(sb, I.x(), I.y(), I.z());
+    const bool liquid_cell = phi[c] < 0.0 && !closed;
+    A.active[c] = liquid_cell;
+    sys.mg.labels[c] = static_cast<uint8_t>(liquid_cell ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
+  });
+  const double sigma = params.surface_tension;
+  parallel_for(0, A.cells(), [&](int64_t c) {
+    if (!A.active[c]) return;
+    const Vec3i I = phi.coords(c);
+    double diag = 0.0, rhs = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      for (int side = 0; side < 2; ++side) {
+        Vec3i f = I;
+        f[a] += side;
+        const double w = sb.face_open[a](f.x(), f.y(), f.z());
+        const double flux = w * liquid.velocity.u[a](f.x(), f.y(), f.z()) +
+                            (1.0 - w) * sb.velocity.u[a](f.x(), f.y(), f.z());
+        rhs += side ? -flux / g.dx : flux / g.dx;
+        if (w <= 0.0) continue;
+        Vec3i nb = I;
+        nb[a] += side ? 1 : -1;
+        if (!phi.in_range(nb.x(), nb.y(), nb.z())) {
+          diag += scale * w / 0.5;  // open side: p = 0 on the boundary face
+          continue;
+        }
+        const int64_t cn = phi.index(nb.x(), nb.y(), nb.z());
+        if (A.active[cn]) {
+          diag += scale * w;
+          if (side) A.off[a][c] = -scale * w;
+        } else if (sys.mg.labels[cn] == static_cast<uint8_t>(CellLabel::Air)) {
+          const double kc = curvature ? (*curvature)[c] : 0.0, kn = curvature ? (*curvature)[cn] : 0.0;
+          const InterfaceSample s = interface_between(phi[c], phi[cn], kc, kn, sigma, params.min_theta);
+          diag += scale * w / s.theta;
+          rhs += scale * w / s.theta * s.p_jump;
+        }
+      }
+    }
+    A.diag[c] = diag > 0.0 ? diag : 1.0;
+    sys.rhs[c] = rhs;
+  });
+  A.build_spans();
+  A.regularize_floating_components();
+}
+
+ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s) {
+  ProjectionResult res;
+  res.liquid_cells = sys.A.active_count;
+  if (sys.A.active_count == 0) return res;
+  std::unique_ptr<Preconditioner> M;
+  if (s.preconditioner == PressurePreconditioner::Multigrid)
+    M = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
+  else if (s.preconditioner == PressurePreconditioner::Mic)
+    M = std::make_unique<Mic0Preconditioner>(sys.A);
+  const PcgResult r = pcg_solve(sys.A, sys.rhs, x, M.get(), s.tolerance, s.max_iterations);
+  res.iterations = r.iterations;
+  res.residual = r.relative_residual;
+  res.converged = r.converged;
+  return res;
+}
+
+ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& sb,
+                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid) {
+  const GridGeometry& g = liquid.grid;
+  PressureSystem sys;
+  assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
+  // Warm start from the previous pressure.
+  std::vector<double> p(static_cast<size_t>(sys.A.cells()), 0.0);
+  if (liquid.pressure.size() == sys.A.cells())
+    for (int64_t c = 0; c < sys.A.cells(); ++c)
+      if (sys.A.active[c]) p[c] = liquid.pressure[c];
+  ProjectionResult res = solve_pressure_system(sys, p, params.solver);
+  liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  for (int64_t c = 0; c < sys.A.cells(); ++c) liquid.pressure[c] = sys.A.active[c] ? p[c] : 0.0;
+
+  const double coef = params.dt / (params.density * g.dx);
+  const ScalarGrid& phi = liquid.phi;
+  const double sigma = params.surface_tension;
+  for (int a = 0; a < 3; ++a) {
+    ScalarGrid& u = liquid.velocity.u[a];
+    valid[a].resize(u.nx(), u.ny(), u.nz(), 0);
+    parallel_for(0, u.size(), [&](int64_t idx) {
+      const Vec3i f = u.coords(idx);
+      const double w = sb.face_open[a][idx];
+      if (w <= 0.0) {
+        u[idx] = sb.velocity.u[a][idx];
+        valid[a][idx] = 1;
+        return;
+      }
+      Vec3i lo = f, hi = f;
+      lo[a] -= 1;
+      const bool lo_in = phi.in_range(lo.x(), lo.y(), lo.z()), hi_in = phi.in_range(hi.x(), hi.y(), hi.z());
+      const int64_t cl = lo_in ? phi.index(lo.x(), lo.y(), lo.z()) : -1;
+      const int64_t ch = hi_in ? phi.index(hi.x(), hi.y(), hi.z()) : -1;
+      const bool l_liq = cl >= 0 && sys.A.active[cl], h_liq = ch >= 0 && sys.A.active[ch];
+      if (!l_liq && !h_liq) { valid[a][idx] = 0; return; }
+      // Pressure on each side; a non-liquid side gets the ghost-fluid value.
+      auto ghost = [&](int64_t liq, int64_t other) {
+        if (other < 0) return p[liq] + (0.0 - p[liq]) / 0.5;  // open boundary
+        const double kc = curvature ? (*curvature)[liq] : 0.0, kn = curvature ? (*curvature)[other] : 0.0;
+        const InterfaceSample s = interface_between(phi[liq], phi[other], kc, kn, sigma, params.min_theta);
+        return p[liq] + (s.p_jump - p[liq]) / s.theta;
+      };
+      double pl, ph;
+      if (l_liq && h_liq) { pl = p[cl]; ph = p[ch]; }
+      else if (l_liq) {
+        pl = p[cl];
+        if (ch >= 0 && sys.mg.labels[ch] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; return; }
+        ph = ghost(cl, ch);
+      } else {
+        ph = p[ch];
+        if (cl >= 0 && sys.mg.labels[cl] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; return; }
+        pl = ghost(ch, cl);
+      }
+      u[idx] -= coef * (ph - pl);
+      valid[a][idx] = 1;
+    });
+  }
+  return res;
+}
+
+}  // namespace ripple

@@ -1,0 +1,13 @@
+#pragma once
+// Redistancing of a cell-centred level set by the fast marching method (Sethian 1996),
+// limited to a narrow band: cells farther than band_cells*dx get +-band_cells*dx.
+#include "ripple/grid/array3.hpp"
+
+namespace ripple {
+
+/// Replaces phi (m, negative inside liquid) by an approximate signed distance in a band of
+/// `band_cells` cells around its zero set. Signs are preserved. If phi has no zero crossing,
+/// every cell gets +-band_cells*dx.
+void redistance(ScalarGrid& phi, double dx, double band_cells);
+
+}  // namespace ripple

@@ -1,0 +1,128 @@
+#include "ripple/io/checkpoint.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/io/mesh_writers.hpp"
+
+namespace ripple {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
+constexpr uint32_t kVersion = 1;
+
+template <class T>
+void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
+template <class T>
+void put_vec(std::string& s, const std::vector<T>& v) {
+  put<uint64_t>(s, v.size());
+  s.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+void put_grid(std::string& s, const ScalarGrid& g) {
+  put<int32_t>(s, g.nx()); put<int32_t>(s, g.ny()); put<int32_t>(s, g.nz());
+  put_vec(s, g.data());
+}
+
+struct Reader {
+  const std::string& data;
+  size_t pos = 0;
+  std::string path;
+  template <class T>
+  T get() {
+    if (pos + sizeof(T) > data.size()) throw InputError(path, "checkpoint is truncated");
+    T v;
+    std::memcpy(&v, data.data() + pos, sizeof v);
+    pos += sizeof v;
+    return v;
+  }
+  template <class T>
+  void get_vec(std::vector<T>& v) {
+    const uint64_t n = get<uint64_t>();
+    if (pos + n * sizeof(T) > data.size()) throw InputError(path, "checkpoint is truncated");
+    v.resize(n);
+    std::memcpy(v.data(), data.data() + pos, n * sizeof(T));
+    pos += n * sizeof(T);
+  }
+  void get_grid(ScalarGrid& g) {
+    const int nx = get<int32_t>(), ny = get<int32_t>(), nz = get<int32_t>();
+    g.resize(nx, ny, nz);
+    get_vec(g.data());
+    if (g.size() != static_cast<int64_t>(nx) * ny * nz) throw InputError(path, "checkpoint grid size mismatch");
+  }
+};
+
+}  // namespace
+
+uint64_t scene_fingerprint(const Scene& scene) {
+  nlohmann::json j = scene.resolved;
+  j.erase("output");
+  const std::string s = j.dump();
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : s) { h ^= c; h *= 1099511628211ull; }
+  return h;
+}
+
+void write_checkpoint(const std::string& path, const World& w) {
+  std::string s;
+  s.append(kMagic, 8);
+  put(s, kVersion);
+  put(s, scene_fingerprint(w.scene));
+  put<int32_t>(s, w.frame);
+  put(s, w.time);
+  put<int64_t>(s, w.steps);
+  for (const auto& u : w.liquid.velocity.u) put_grid(s, u);
+  put_grid(s, w.liquid.phi);
+  put_grid(s, w.liquid.pressure);
+  put_vec(s, w.liquid.particles.x);
+  put_vec(s, w.liquid.particles.v);
+  put_vec(s, w.liquid.particles.c);
+  put<uint8_t>(s, w.liquid.phi_matches_particles ? 1 : 0);
+  fs::create_directories(fs::path(path).parent_path());
+  write_file_atomic(path, s);
+}
+
+void read_checkpoint(const std::string& path, World& w) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "cannot open checkpoint");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string data = ss.str();
+  Reader r{data, 0, path};
+  if (data.size() < 8 || std::memcmp(data.data(), kMagic, 8) != 0) throw InputError(path, "not a ripple checkpoint");
+  r.pos = 8;
+  if (r.get<uint32_t>() != kVersion) throw InputError(path, "checkpoint version not supported");
+  if (r.get<uint64_t>() != scene_fingerprint(w.scene))
+    throw InputError(path, "checkpoint was written by a different scene (physics settings differ)");
+  w.frame = r.get<int32_t>();
+  w.time = r.get<double>();
+  w.steps = r.get<int64_t>();
+  for (auto& u : w.liquid.velocity.u) r.get_grid(u);
+  r.get_grid(w.liquid.phi);
+  r.get_grid(w.liquid.pressure);
+  r.get_vec(w.liquid.particles.x);
+  r.get_vec(w.liquid.particles.v);
+  r.get_vec(w.liquid.particles.c);
+  w.liquid.phi_matches_particles = r.get<uint8_t>() != 0;
+  if (w.liquid.particles.x.size() != w.liquid.particles.v.size() ||
+      w.liquid.particles.x.size() != w.liquid.particles.c.size())
+    throw InputError(path, "checkpoint particle arrays disagree");
+}
+
+std::optional<std::string> latest_checkpoint(const std::string& output_dir) {
+  const fs::path dir = fs::path(output_dir) / "checkpoints";
+  if (!fs::is_directory(dir)) return std::nullopt;
+  std::optional<std::string> best;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("frame_", 0) == 0 && e.path().extension() == ".ckpt")
+      if (!best || name > fs::path(*best).filename().string()) best = e.path().string();
+  }
+  return best;
+}
+
+}  // namespace ripple

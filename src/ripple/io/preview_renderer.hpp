@@ -1,0 +1,28 @@
+#pragma once
+// Fast software rasteriser for preview images: z-buffered, flat-shaded triangles, a checkered
+// floor and the domain's outline. No GPU or display needed.
+#include <vector>
+
+#include "ripple/core/triangle_mesh.hpp"
+#include "ripple/io/png_writer.hpp"
+#include "ripple/scene/scene.hpp"
+
+namespace ripple {
+
+struct PreviewCamera {
+  Vec3 eye, target;
+  double fov_degrees = 40.0;
+};
+
+/// The scene's camera, or one chosen from the domain box (front, right, above).
+PreviewCamera preview_camera(const Scene& scene);
+
+struct PreviewItem {
+  const TriangleMesh* mesh;
+  Vec3 color;  ///< linear RGB in [0, 1]
+};
+
+RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,
+                        int width, int height);
+
+}  // namespace ripple

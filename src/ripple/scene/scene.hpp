@@ -1,0 +1,107 @@
+#pragma once
+// Typed, validated, immutable scene description (built from JSON by scene_loader).
+// Downstream code never asks whether a key exists: every default is filled in.
+#include <array>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ripple/core/triangle_mesh.hpp"
+#include "ripple/core/types.hpp"
+#include "ripple/grid/grid_geometry.hpp"
+
+namespace ripple {
+
+enum class BoundaryType { Wall, Open };
+enum class LiquidRepresentation { Apic, Flip, LevelSet };
+enum class LevelSetAdvection { SemiLagrangian, MacCormack };
+enum class PressurePreconditioner { Multigrid, Mic, None };
+enum class CouplingMethod { None };
+
+struct ShapeDesc {
+  enum class Kind { Box, Sphere, Mesh };
+  Kind kind = Kind::Box;
+  Vec3 min = Vec3::Zero(), max = Vec3::Zero();  ///< box corners (m)
+  Vec3 center = Vec3::Zero();                   ///< sphere centre (m)
+  double radius = 0.0;                          ///< sphere radius (m)
+  std::string file;                             ///< mesh: resolved absolute path
+  std::shared_ptr<const TriangleMesh> mesh;     ///< mesh: loaded, scaled, translated (m)
+  Aabb bounds() const;
+  Vec3 centroid() const;
+};
+
+struct FluidRegionDesc {
+  ShapeDesc shape;
+  Vec3 velocity = Vec3::Zero();  ///< m/s
+};
+
+struct ObstacleDesc {
+  std::string name;
+  ShapeDesc shape;
+  Vec3 velocity = Vec3::Zero();          ///< m/s
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about shape.centroid()
+  bool kinematic() const { return velocity.squaredNorm() > 0 || angular_velocity.squaredNorm() > 0; }
+};
+
+struct TimeSettings {
+  double end = 2.0;     ///< s
+  double fps = 30.0;    ///< frames per simulated second
+  double cfl = 1.0;
+  double max_dt = 0.01; ///< s
+  double min_dt = 1e-7; ///< s
+  int frame_count() const;
+};
+
+struct FluidSettings {
+  double density = 1000.0;        ///< kg/m^3
+  double viscosity = 0.0;         ///< Pa s
+  double surface_tension = 0.0;   ///< N/m
+  LiquidRepresentation representation = LiquidRepresentation::Apic;
+  int particles_per_cell = 8;
+  double flip_blend = 0.97;
+  LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
+  std::vector<FluidRegionDesc> regions;
+};
+
+struct PressureSolverSettings {
+  double tolerance = 1e-6;
+  int max_iterations = 500;
+  PressurePreconditioner preconditioner = PressurePreconditioner::Multigrid;
+};
+
+struct CameraSettings {
+  std::optional<Vec3> position, look_at;  ///< m; absent: chosen from the domain
+  double fov_degrees = 40.0;
+};
+
+struct OutputSettings {
+  std::string directory;
+  bool write_ply = true, write_obj = false;
+  bool liquid_mesh = true, solid_meshes = true;
+  int checkpoint_every = 10;
+  bool preview = true;
+  int preview_every = 1, preview_width = 640, preview_height = 360;
+  CameraSettings camera;
+};
+
+struct Scene {
+  std::string source_path;   ///< the scene file ("" for scenes built in memory)
+  std::string name;          ///< file stem
+  nlohmann::json resolved;   ///< the validated JSON with defaults (written as scene.resolved.json)
+  std::string description;
+  GridGeometry grid;
+  std::array<BoundaryType, 6> boundary{};  ///< x_min, x_max, y_min, y_max, z_min, z_max
+  TimeSettings time;
+  Vec3 gravity = Vec3(0, -9.81, 0);        ///< m/s^2
+  FluidSettings fluid;
+  std::vector<ObstacleDesc> obstacles;
+  CouplingMethod coupling = CouplingMethod::None;
+  PressureSolverSettings pressure;
+  OutputSettings output;
+
+  BoundaryType boundary_at(int axis, int side) const { return boundary[static_cast<size_t>(2 * axis + side)]; }
+};
+
+}  // namespace ripple

@@ -1,0 +1,276 @@
+#include "ripple/scene/scene_loader.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/io/obj_reader.hpp"
+#include "ripple/scene/scene_schema.hpp"
+
+namespace ripple {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+Aabb ShapeDesc::bounds() const {
+  Aabb b;
+  switch (kind) {
+    case Kind::Box: b.extend(min); b.extend(max); break;
+    case Kind::Sphere: b.extend(center - Vec3::Constant(radius)); b.extend(center + Vec3::Constant(radius)); break;
+    case Kind::Mesh: b = mesh->bounds(); break;
+  }
+  return b;
+}
+
+Vec3 ShapeDesc::centroid() const {
+  const Aabb b = bounds();
+  return kind == Kind::Sphere ? center : Vec3(0.5 * (b.lo + b.hi));
+}
+
+int TimeSettings::frame_count() const { return std::max(1, static_cast<int>(std::floor(end * fps + 1e-9))); }
+
+json parse_json_text(const std::string& text, const std::string& origin) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // Translate the byte offset into line and column.
+    const size_t pos = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < pos; ++i) {
+      if (text[i] == '\n') { ++line; col = 1; }
+      else ++col;
+    }
+    std::string what = e.what();
+    const auto cut = what.find("parse error");
+    if (cut != std::string::npos) what = what.substr(cut);
+    throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col), "malformed JSON: " + what);
+  }
+}
+
+namespace {
+
+Vec3 vec3_of(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
+
+ShapeDesc shape_of(const json& j, const std::string& ptr, const std::string& origin, const std::string& base_dir) {
+  ShapeDesc s;
+  const std::string type = j.at("type").get<std::string>();
+  if (type == "box") {
+    s.kind = ShapeDesc::Kind::Box;
+    s.min = vec3_of(j.at("min"));
+    s.max = vec3_of(j.at("max"));
+    for (int a = 0; a < 3; ++a)
+      if (!(s.min[a] < s.max[a]))
+        throw InputError(origin + ": " + ptr, "box min must be below max on every axis (axis " + std::to_string(a) + ")");
+  } else if (type == "sphere") {
+    s.kind = ShapeDesc::Kind::Sphere;
+    s.center = vec3_of(j.at("center"));
+    s.radius = j.at("radius").get<double>();
+  } else {
+    s.kind = ShapeDesc::Kind::Mesh;
+    fs::path p = j.at("file").get<std::string>();
+    if (p.is_relative()) p = fs::path(base_dir) / p;
+    s.file = p.lexically_normal().string();
+    TriangleMesh m;
+    try {
+      m = read_obj(s.file);
+    } catch (const InputError& e) {
+      throw InputError(origin + ": " + ptr + "/file", e.what());
+    }
+    const double scale = j.at("scale").get<double>();
+    const Vec3 t = vec3_of(j.at("translate"));
+    for (auto& v : m.vertices) v = scale * v + t;
+    if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
+      throw InputError(origin + ": " + ptr + "/file",
+                       s.file + " is not a closed 2-manifold (" + std::to_string(bad) +
+                           " edges are not shared by exactly two triangles)");
+    if (m.signed_volume() <= 0)
+      throw InputError(origin + ": " + ptr + "/file",
+                       s.file + " is inverted or has zero volume (triangles must face outwards, counter-clockwise)");
+    s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
+  }
+  return s;
+}
+
+bool overlaps(const Aabb& a, const Aabb& b) {
+  return (a.lo.array() < b.hi.array()).all() && (b.lo.array() < a.hi.array()).all();
+}
+
+void apply_override(json& doc, const std::string& ptr, const std::string& value_text) {
+  json value;
+  try {
+    value = json::parse(value_text);
+  } catch (const json::parse_error&) {
+    value = value_text;  // plain strings need no quotes on the command line
+  }
+  try {
+    doc[json::json_pointer(ptr)] = value;
+  } catch (const json::exception& e) {
+    throw InputError("--set " + ptr, std::string("cannot apply override: ") + e.what());
+  }
+}
+
+}  // namespace
+
+double estimate_memory_bytes(const Scene& scene) {
+  const double cells = static_cast<double>(scene.grid.cell_count());
+  // About 40 doubles per cell across grids, solver vectors and multigrid levels.
+  double bytes = cells * 40 * 8;
+  if (scene.fluid.representation != LiquidRepresentation::LevelSet) {
+    double liquid_fraction = 0.0;
+    const double cell_volume = std::pow(scene.grid.dx, 3);
+    for (const auto& r : scene.fluid.regions) {
+      const Aabb b = r.shape.bounds();
+      liquid_fraction += (b.hi - b.lo).prod() / cell_volume;
+    }
+    bytes += std::min(liquid_fraction, cells) * scene.fluid.particles_per_cell * 80.0;
+  }
+  return bytes;
+}
+
+Scene build_scene(const json& input_raw, const std::string& origin, const std::string& base_dir,
+                  const SceneOverrides& overrides) {
+  json input = input_raw;
+  for (const auto& [ptr, value] : overrides) apply_override(input, ptr, value);
+  std::vector<SchemaError> errors;
+  const SchemaNode schema = scene_schema();
+  json j = validate_with_defaults(input, schema, errors);
+  if (!errors.empty()) {
+    std::ostringstream os;
+    os << errors.size() << " problem" << (errors.size() > 1 ? "s" : "") << " in the scene:";
+    for (const auto& e : errors) os << "\n  " << (e.pointer.empty() ? "/" : e.pointer) << ": " << e.reason;
+    throw InputError(origin, os.str());
+  }
+  auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(origin + ": " + ptr, reason); };
+
+  Scene s;
+  s.source_path = origin;
+  s.name = fs::path(origin).stem().string();
+  s.description = j["description"];
+  // Domain and grid.
+  const json& d = j["domain"];
+  const Vec3 lo = vec3_of(d["min"]), hi = vec3_of(d["max"]);
+  for (int a = 0; a < 3; ++a)
+    if (!(lo[a] < hi[a])) fail("/domain", "min must be below max on every axis (axis " + std::to_string(a) + ")");
+  const Vec3 size = hi - lo;
+  if (input.contains("domain") && input["domain"].contains("dx") && input["domain"].contains("resolution"))
+    fail("/domain", "give either dx or resolution, not both");
+  const double dx = d.contains("dx") ? d["dx"].get<double>() : size.maxCoeff() / d["resolution"].get<double>();
+  Vec3i n;
+  for (int a = 0; a < 3; ++a) {
+    const double cells = size[a] / dx;
+    if (cells > 1e5) fail("/domain", "grid too large: " + std::to_string(cells) + " cells along axis " + std::to_string(a));
+    n[a] = std::max(1, static_cast<int>(std::lround(cells)));
+  }
+  s.grid.origin = lo;
+  s.grid.dx = dx;
+  s.grid.n = n;
+  const char* sides[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
+  for (int i = 0; i < 6; ++i) s.boundary[i] = d["boundary"][sides[i]] == "open" ? BoundaryType::Open : BoundaryType::Wall;
+  // Time.
+  const json& t = j["time"];
+  s.time.end = t["end"];
+  s.time.fps = t["fps"];
+  s.time.cfl = t["cfl"];
+  s.time.max_dt = t["max_dt"];
+  s.time.min_dt = t["min_dt"];
+  if (s.time.min_dt >= s.time.max_dt) fail("/time/min_dt", "must be smaller than max_dt");
+  s.gravity = vec3_of(j["gravity"]);
+  // Fluid.
+  const json& f = j["fluid"];
+  s.fluid.density = f["density"];
+  s.fluid.viscosity = f["viscosity"];
+  s.fluid.surface_tension = f["surface_tension"];
+  const std::string rep = f["representation"];
+  s.fluid.representation = rep == "apic" ? LiquidRepresentation::Apic
+                           : rep == "flip" ? LiquidRepresentation::Flip
+                                           : LiquidRepresentation::LevelSet;
+  s.fluid.particles_per_cell = f["particles_per_cell"];
+  s.fluid.flip_blend = f["flip_blend"];
+  s.fluid.levelset_advection =
+      f["levelset_advection"] == "maccormack" ? LevelSetAdvection::MacCormack : LevelSetAdvection::SemiLagrangian;
+  Aabb domain_box;
+  domain_box.extend(lo);
+  domain_box.extend(hi);
+  for (size_t i = 0; i < f["regions"].size(); ++i) {
+    const std::string ptr = "/fluid/regions/" + std::to_string(i);
+    FluidRegionDesc r;
+    r.shape = shape_of(f["regions"][i], ptr, origin, base_dir);
+    r.velocity = vec3_of(f["regions"][i]["velocity"]);
+    if (!overlaps(r.shape.bounds(), domain_box)) fail(ptr, "liquid region lies entirely outside the domain");
+    s.fluid.regions.push_back(std::move(r));
+  }
+  if (s.fluid.regions.empty()) fail("/fluid/regions", "the scene has no liquid: add at least one region");
+  // Solids.
+  for (size_t i = 0; i < j["solids"].size(); ++i) {
+    const json& sj = j["solids"][i];
+    const std::string ptr = "/solids/" + std::to_string(i);
+    ObstacleDesc o;
+    o.shape = shape_of(sj, ptr, origin, base_dir);
+    o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
+    o.velocity = vec3_of(sj["velocity"]);
+    o.angular_velocity = vec3_of(sj["angular_velocity"]);
+    if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
+    for (const auto& other : s.obstacles)
+      if (other.name == o.name) fail(ptr + "/name", "duplicate solid name \"" + o.name + "\"");
+    s.obstacles.push_back(std::move(o));
+  }
+  s.coupling = CouplingMethod::None;
+  // Solver.
+  const json& p = j["solver"]["pressure"];
+  s.pressure.tolerance = p["tolerance"];
+  s.pressure.max_iterations = p["max_iterations"];
+  const std::string pc = p["preconditioner"];
+  s.pressure.preconditioner = pc == "mgpcg" ? PressurePreconditioner::Multigrid
+                              : pc == "mic"  ? PressurePreconditioner::Mic
+                                             : PressurePreconditioner::None;
+  // Output.
+  const json& o = j["output"];
+  s.output.directory = o["directory"];
+  s.output.write_ply = s.output.write_obj = false;
+  for (const auto& fmt : o["formats"]) (fmt == "ply" ? s.output.write_ply : s.output.write_obj) = true;
+  s.output.liquid_mesh = o["liquid_mesh"];
+  s.output.solid_meshes = o["solid_meshes"];
+  s.output.checkpoint_every = o["checkpoint_every"];
+  s.output.preview = o["preview"]["enabled"];
+  s.output.preview_every = o["preview"]["every"];
+  s.output.preview_width = o["preview"]["width"];
+  s.output.preview_height = o["preview"]["height"];
+  const json& cam = o["preview"]["camera"];
+  if (cam.contains("position")) s.output.camera.position = vec3_of(cam["position"]);
+  if (cam.contains("look_at")) s.output.camera.look_at = vec3_of(cam["look_at"]);
+  s.output.camera.fov_degrees = cam["fov_degrees"];
+  s.resolved = j;
+  if (!d.contains("dx")) s.resolved["domain"]["dx"] = dx;
+
+  // Refuse absurd sizes before allocating anything.
+  const double need = estimate_memory_bytes(s);
+  double avail = 0.0;
+  if (std::ifstream mi("/proc/meminfo"); mi) {
+    std::string key;
+    double kb;
+    std::string unit;
+    while (mi >> key >> kb >> unit)
+      if (key == "MemAvailable:") { avail = kb * 1024.0; break; }
+  }
+  if (avail > 0 && need > 0.8 * avail) {
+    std::ostringstream os;
+    os << "this scene needs about " << need / 1e9 << " GB (grid " << n.x() << "x" << n.y() << "x" << n.z()
+       << "), more than 80% of the " << avail / 1e9 << " GB available; use a larger dx or a smaller domain";
+    fail("/domain", os.str());
+  }
+  return s;
+}
+
+Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "cannot open scene file (missing or unreadable)");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const json j = parse_json_text(ss.str(), path);
+  const std::string base = fs::absolute(fs::path(path)).parent_path().string();
+  return build_scene(j, path, base, overrides);
+}
+
+}  // namespace ripple

@@ -1,0 +1,29 @@
+#pragma once
+// Reads, validates and types a scene. All problems raise InputError naming the file and the
+// JSON pointer.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ripple/scene/scene.hpp"
+
+namespace ripple {
+
+/// `--set /pointer=value` overrides applied before validation (value parsed as JSON, or
+/// taken as a string if it is not valid JSON).
+using SceneOverrides = std::vector<std::pair<std::string, std::string>>;
+
+/// Parses JSON text; syntax errors name `origin` with line and column.
+nlohmann::json parse_json_text(const std::string& text, const std::string& origin);
+
+/// Loads the scene file at `path`.
+Scene load_scene_file(const std::string& path, const SceneOverrides& overrides = {});
+
+/// Builds a scene from JSON in memory (relative mesh paths resolve against `base_dir`).
+Scene build_scene(const nlohmann::json& input, const std::string& origin, const std::string& base_dir,
+                  const SceneOverrides& overrides = {});
+
+/// Rough peak memory (bytes) a run of this scene needs.
+double estimate_memory_bytes(const Scene& scene);
+
+}  // namespace ripple

@@ -1,0 +1,139 @@
+#include "ripple/scene/scene_schema.hpp"
+
+namespace ripple {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Shape fields shared by liquid regions and obstacles.
+std::vector<std::pair<std::string, SchemaNode>> shape_variants(const std::string& what,
+                                                               const std::vector<std::pair<std::string, SchemaNode>>& extra) {
+  auto box = schema_object("Axis-aligned box " + what + ".");
+  box.add("min", schema_vec3("Lower corner.", "m", nullptr))
+      .add("max", schema_vec3("Upper corner.", "m", nullptr));
+  box.fields[0].second.optional = false;
+  box.fields[1].second.optional = false;
+  auto sphere = schema_object("Sphere " + what + ".");
+  sphere.add("center", schema_vec3("Centre.", "m", nullptr))
+      .add("radius", schema_number("Radius.", "m", 0.1).range(0, kInf, true));
+  sphere.fields[0].second.optional = false;
+  sphere.fields[1].second.default_value = nullptr;
+  auto mesh = schema_object("Closed triangle mesh (Wavefront OBJ) " + what + ".");
+  mesh.add("file", schema_string("OBJ file; a relative path resolves against the scene file's folder.", ""))
+      .add("scale", schema_number("Uniform scale applied to the file's coordinates (about the origin).", "", 1.0)
+                        .range(0, kInf, true))
+      .add("translate", schema_vec3("Translation applied after scaling.", "m", json::array({0, 0, 0})));
+  mesh.fields[0].second.default_value = nullptr;
+  for (auto* v : {&box, &sphere, &mesh})
+    for (const auto& e : extra) v->fields.push_back(e);
+  return {{"box", box}, {"sphere", sphere}, {"mesh", mesh}};
+}
+
+}  // namespace
+
+SchemaNode scene_schema() {
+  SchemaNode root = schema_object(
+      "A scene has the sections below; every key has a default except where marked required.");
+  root.add("description", schema_string("Free text shown in logs.", ""));
+
+  auto boundary = schema_object("Boundary type of each side of the domain: a `wall` is closed and free-slip, an "
+                                "`open` side lets liquid leave (p = 0 outside).");
+  for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"})
+    boundary.add(side, schema_enum(std::string("Boundary at ") + side + ".", {"wall", "open"}, "wall"));
+  auto domain = schema_object("Simulation box and grid.");
+  domain.add("min", schema_vec3("Lower corner of the domain.", "m", json::array({0, 0, 0})))
+      .add("max", schema_vec3("Upper corner of the domain.", "m", json::array({1, 1, 1})))
+      .add("dx", schema_number_optional("Grid cell size; give either dx or resolution.", "m").range(0, kInf, true))
+      .add("resolution", schema_integer("Cells along the longest side (used when dx is absent).", 64).range(1, 4096))
+      .add("boundary", boundary);
+  root.add("domain", domain);
+
+  auto time = schema_object("Time span and stepping.");
+  time.add("end", schema_number("Simulated time at which the run stops.", "s", 2.0).range(0, kInf, true))
+      .add("fps", schema_number("Output frames per second of simulated time.", "1/s", 30.0).range(0, 10000, true))
+      .add("cfl", schema_number("CFL number: largest distance (in cells) the liquid moves in one substep.", "", 1.0)
+                      .range(0, 20, true))
+      .add("max_dt", schema_number("Largest substep.", "s", 0.01).range(0, kInf, true))
+      .add("min_dt", schema_number("Smallest substep; a run that needs a smaller one stops with an error (exit 3).",
+                                   "s", 1e-7)
+                         .range(0, kInf, true));
+  root.add("time", time);
+  root.add("gravity", schema_vec3("Gravitational acceleration.", "m/s^2", json::array({0, -9.81, 0})));
+
+  std::vector<std::pair<std::string, SchemaNode>> region_extra = {
+      {"velocity", schema_vec3("Initial liquid velocity in this region.", "m/s", json::array({0, 0, 0}))}};
+  auto region = schema_variant("A liquid region: the union of all regions is the initial liquid.",
+                               shape_variants("filled with liquid", region_extra));
+  auto fluid = schema_object("The liquid.");
+  fluid.add("density", schema_number("Liquid density.", "kg/m^3", 1000.0).range(0, 1e6, true))
+      .add("viscosity", schema_number("Dynamic viscosity (explicit, with its own step limit).", "Pa s", 0.0)
+                            .range(0, 1e6))
+      .add("surface_tension", schema_number("Surface tension coefficient (ghost-fluid pressure jump).", "N/m", 0.0)
+                                  .range(0, 1e3))
+      .add("representation", schema_enum("How the liquid is carried: APIC or FLIP particles, or a pure level set.",
+                                         {"apic", "flip", "levelset"}, "apic"))
+      .add("particles_per_cell", schema_integer("Particles seeded per liquid cell (apic, flip).", 8).range(1, 64))
+      .add("flip_blend", schema_number("FLIP share of the velocity update for `flip` (1 = pure FLIP, 0 = PIC).", "",
+                                       0.97)
+                             .range(0, 1))
+      .add("levelset_advection",
+           schema_enum("Advection scheme for `levelset`.", {"semi_lagrangian", "maccormack"}, "maccormack"))
+      .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
+  root.add("fluid", fluid);
+
+  std::vector<std::pair<std::string, SchemaNode>> solid_extra = {
+      {"name", schema_string("Name used in outputs (default: solid<index>).", "")},
+      {"velocity", schema_vec3("Linear velocity of a kinematic obstacle.", "m/s", json::array({0, 0, 0}))},
+      {"angular_velocity",
+       schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))}};
+  auto solid = schema_variant("A static or kinematic obstacle (a cut-cell boundary for the liquid).",
+                              shape_variants("obstacle", solid_extra));
+  root.add("solids", schema_array("Solid obstacles.", solid, json::array()));
+
+  auto coupling = schema_object("Solid-fluid coupling method.");
+  coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries.", {"none"}, "none"));
+  root.add("coupling", coupling);
+
+  auto pressure = schema_object("Pressure projection solver.");
+  pressure.add("tolerance", schema_number("Relative residual ||r||_inf / ||b||_inf to stop at.", "", 1e-6)
+                                .range(0, 1, true))
+      .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 500)
+                                 .range(1, 100000))
+      .add("preconditioner", schema_enum("`mgpcg`: multigrid-preconditioned CG (McAdams 2010); `mic`: MIC(0)-PCG; "
+                                         "`none`: plain CG.",
+                                         {"mgpcg", "mic", "none"}, "mgpcg"));
+  auto solver = schema_object("Linear solvers.");
+  solver.add("pressure", pressure);
+  root.add("solver", solver);
+
+  auto camera = schema_object("Preview camera; absent position/look_at are chosen from the domain.");
+  camera.add("position", schema_vec3("Eye position.", "m", nullptr))
+      .add("look_at", schema_vec3("Point looked at.", "m", nullptr))
+      .add("fov_degrees", schema_number("Vertical field of view.", "deg", 40.0).range(1, 170));
+  auto preview = schema_object("Shaded preview images (PNG) of the liquid surface and solids.");
+  preview.add("enabled", schema_boolean("Write preview images.", true))
+      .add("every", schema_integer("Write a preview every N frames.", 1).range(1, 1000000))
+      .add("width", schema_integer("Image width.", 640).range(16, 8192))
+      .add("height", schema_integer("Image height.", 360).range(16, 8192))
+      .add("camera", camera);
+  SchemaNode formats = schema_array("Mesh formats written per frame.",
+                                    schema_enum("Mesh format.", {"ply", "obj"}, "ply"), json::array({"ply"}));
+  formats.min_items = 1;
+  auto output = schema_object("What a run writes.");
+  output.add("directory", schema_string("Output folder (relative to the working directory); empty: out/<scene name>. "
+                                        "`--out` overrides it.",
+                                        ""))
+      .add("formats", formats)
+      .add("liquid_mesh", schema_boolean("Write the liquid surface mesh every frame.", true))
+      .add("solid_meshes", schema_boolean("Write obstacle meshes every frame.", true))
+      .add("checkpoint_every", schema_integer("Write a resumable checkpoint every N frames (0: never).", 10)
+                                   .range(0, 1000000))
+      .add("preview", preview);
+  root.add("output", output);
+  return root;
+}
+
+}  // namespace ripple

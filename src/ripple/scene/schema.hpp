@@ -1,0 +1,67 @@
+#pragma once
+// Declarative scene schema: the single source of truth for the scene format. Validation,
+// default injection and docs/scene-format.md all derive from the tree built in
+// scene_schema.cpp.
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ripple {
+
+struct SchemaNode {
+  enum class Type { Object, Number, Integer, Boolean, String, Enum, Vec3, Array, Variant };
+  Type type = Type::Object;
+  std::string doc;
+  std::string unit;                       ///< SI unit of a number, e.g. "m", "kg/m^3"
+  nlohmann::json default_value;           ///< null: no default
+  bool optional = false;                  ///< may be absent even without a default
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  bool exclusive_min = false;
+  std::vector<std::string> options;       ///< Enum: allowed strings
+  std::vector<std::pair<std::string, SchemaNode>> fields;     ///< Object
+  std::shared_ptr<SchemaNode> items;      ///< Array element
+  size_t min_items = 0;
+  std::vector<std::pair<std::string, SchemaNode>> variants;   ///< Variant: by the "type" key
+
+  // Fluent helpers used to build the schema tree.
+  SchemaNode& with_default(nlohmann::json v) { default_value = std::move(v); return *this; }
+  SchemaNode& range(double lo, double hi, bool lo_exclusive = false) {
+    min = lo; max = hi; exclusive_min = lo_exclusive; return *this;
+  }
+  SchemaNode& make_optional() { optional = true; return *this; }
+  SchemaNode& add(const std::string& key, SchemaNode child) { fields.emplace_back(key, std::move(child)); return *this; }
+};
+
+SchemaNode schema_object(std::string doc);
+SchemaNode schema_number(std::string doc, std::string unit, double default_value);
+SchemaNode schema_number_optional(std::string doc, std::string unit);
+SchemaNode schema_integer(std::string doc, int64_t default_value);
+SchemaNode schema_boolean(std::string doc, bool default_value);
+SchemaNode schema_string(std::string doc, std::string default_value);
+SchemaNode schema_enum(std::string doc, std::vector<std::string> options, std::string default_value);
+SchemaNode schema_vec3(std::string doc, std::string unit, nlohmann::json default_value);
+SchemaNode schema_array(std::string doc, SchemaNode items, nlohmann::json default_value);
+SchemaNode schema_variant(std::string doc, std::vector<std::pair<std::string, SchemaNode>> variants);
+
+/// One problem found while validating, at a JSON pointer.
+struct SchemaError {
+  std::string pointer;
+  std::string reason;
+};
+
+/// Validates `input` against `schema` and returns a copy with every default filled in.
+/// Every problem found is appended to `errors` (unknown keys come with a suggestion).
+nlohmann::json validate_with_defaults(const nlohmann::json& input, const SchemaNode& schema,
+                                      std::vector<SchemaError>& errors);
+
+/// Markdown reference of the schema (docs/scene-format.md is this text).
+std::string schema_markdown(const SchemaNode& schema);
+
+/// Levenshtein edit distance (for "did you mean" suggestions).
+size_t edit_distance(const std::string& a, const std::string& b);
+
+}  // namespace ripple

@@ -1,0 +1,41 @@
+#pragma once
+// Everything written per frame: liquid and solid meshes, preview image and one stats line.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ripple/sim/world.hpp"
+
+namespace ripple {
+
+/// Per-frame measurements of the liquid.
+struct LiquidMeasures {
+  double volume = 0.0;          ///< m^3, enclosed by the written surface mesh
+  double kinetic_energy = 0.0;  ///< J
+  double max_speed = 0.0;       ///< m/s
+  Aabb bbox;
+  TriangleMesh surface;
+};
+
+LiquidMeasures measure_liquid(World& world);
+
+/// Aggregated substep data of one frame.
+struct FrameLog {
+  int substeps = 0;
+  int64_t pressure_iterations = 0;
+  int pressure_iterations_max = 0;
+  double pressure_residual_max = 0.0;
+  int unconverged_solves = 0;
+  int64_t particles_removed = 0;
+  double wall_seconds = 0.0;
+  std::map<std::string, double> timings;
+};
+
+/// Writes meshes and preview for the current frame and returns its stats object.
+nlohmann::json write_frame(World& world, const std::string& out_dir, const FrameLog& log, double initial_volume,
+                           LiquidMeasures& measures);
+
+/// File name of frame `frame` with a prefix and extension, e.g. liquid_0004.ply.
+std::string frame_file(const std::string& prefix, int frame, const std::string& ext);
+
+}  // namespace ripple

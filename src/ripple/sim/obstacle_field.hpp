@@ -1,0 +1,32 @@
+#pragma once
+// Static and kinematic obstacles: rigid motion of each scene shape over time, their union's
+// signed distance, velocity and surface mesh.
+#include <vector>
+
+#include "ripple/solid/shape_sdf.hpp"
+
+namespace ripple {
+
+class ObstacleField {
+ public:
+  ObstacleField(const Scene& scene);
+  bool empty() const { return sdfs_.empty(); }
+  bool any_kinematic() const;
+  size_t size() const { return sdfs_.size(); }
+  const std::string& name(size_t i) const { return descs_[i].name; }
+  /// Signed distance (m) to the union of obstacles at time t (positive outside every obstacle).
+  double signed_distance(const Vec3& p, double t) const;
+  /// Velocity (m/s) at p of the obstacle nearest to p at time t.
+  Vec3 velocity(const Vec3& p, double t) const;
+  /// Surface of obstacle i at time t (m).
+  TriangleMesh surface(size_t i, double t) const;
+
+ private:
+  Vec3 to_rest(size_t i, const Vec3& p, double t) const;
+  Mat3 rotation(size_t i, double t) const;
+  std::vector<ObstacleDesc> descs_;
+  std::vector<ShapeSdf> sdfs_;
+  double dx_;
+};
+
+}  // namespace ripple

@@ -1,0 +1,147 @@
+#include "ripple/sim/simulation.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/io/checkpoint.hpp"
+#include "ripple/io/mesh_writers.hpp"
+#include "ripple/sim/frame_output.hpp"
+
+namespace ripple {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Keeps only the stats lines of frames <= last_frame (used when resuming).
+double truncate_stats(const fs::path& stats, int last_frame) {
+  double initial_volume = 0.0;
+  std::ifstream in(stats);
+  std::string line, kept;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.contains("frame")) break;  // a torn last line from a killed run
+    if (j["frame"].get<int>() > last_frame) break;
+    if (j["frame"].get<int>() == 0) initial_volume = j["fluid_volume"].get<double>();
+    kept += line + "\n";
+  }
+  in.close();
+  write_file_atomic(stats.string(), kept);
+  return initial_volume;
+}
+
+void check_state(const World& w) {
+  const auto& p = w.liquid.particles;
+  for (size_t q = 0; q < p.size(); ++q)
+    if (!p.x[q].allFinite() || !p.v[q].allFinite())
+      throw SimulationError("non-finite particle state at t = " + std::to_string(w.time) + " s");
+  for (const auto& u : w.liquid.velocity.u)
+    for (double v : u.data())
+      if (!std::isfinite(v)) throw SimulationError("non-finite grid velocity at t = " + std::to_string(w.time) + " s");
+}
+
+}  // namespace
+
+RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  const fs::path dir(opt.output_dir);
+  fs::create_directories(dir);
+  const fs::path stats_path = dir / "stats.jsonl";
+  World world(scene);
+  initialise_world(world);
+  double initial_volume = 0.0;
+  RunSummary summary;
+  const int total_frames = opt.max_frames >= 0 ? std::min(opt.max_frames, scene.time.frame_count()) : scene.time.frame_count();
+
+  if (opt.resume) {
+    const auto ckpt = latest_checkpoint(opt.output_dir);
+    if (!ckpt) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
+    read_checkpoint(*ckpt, world);
+    initial_volume = truncate_stats(stats_path, world.frame);
+    if (opt.on_info) opt.on_info("resuming from " + *ckpt + " (frame " + std::to_string(world.frame) + ")");
+  } else {
+    write_file_atomic((dir / "scene.resolved.json").string(), scene.resolved.dump(2) + "\n");
+    FrameLog log0;
+    LiquidMeasures m;
+    const nlohmann::json j = write_frame(world, opt.output_dir, log0, 0.0, m);
+    initial_volume = m.volume;
+    nlohmann::json j0 = j;
+    j0["fluid_volume_change"] = 0.0;
+    write_file_atomic(stats_path.string(), j0.dump() + "\n");
+    if (scene.output.checkpoint_every > 0)
+      write_checkpoint((dir / "checkpoints" / frame_file("frame", 0, "ckpt")).string(), world);
+  }
+  summary.first_frame = world.frame;
+  std::ofstream stats(stats_path, std::ios::app);
+  const double frame_dt = 1.0 / scene.time.fps;
+  const int start_frame = world.frame;
+
+  while (world.frame < total_frames) {
+    const auto frame_t0 = std::chrono::steady_clock::now();
+    const int frame = world.frame + 1;
+    const double t_end = frame * frame_dt;
+    FrameLog log;
+    PhaseTimings timings;
+    while (world.time < t_end - 1e-12 * std::max(1.0, t_end)) {
+      double dt = stable_time_step(world);
+      const double remaining = t_end - world.time;
+      // Spread the remainder evenly rather than leaving a sliver of a step.
+      if (dt >= remaining) dt = remaining;
+      else if (dt > 0.5 * remaining) dt = 0.5 * remaining;
+      if (dt < scene.time.min_dt && dt < remaining)
+        throw SimulationError("time step collapsed to " + std::to_string(dt) + " s (min_dt " +
+                              std::to_string(scene.time.min_dt) + " s) at t = " + std::to_string(world.time) +
+                              " s: the liquid velocity exploded (" +
+                              "check gravity, initial velocities, cfl and the solver tolerance)");
+      const StepReport r = liquid_only_step(world, dt, timings);
+      ++log.substeps;
+      log.pressure_iterations += r.pressure_iterations;
+      log.pressure_iterations_max = std::max(log.pressure_iterations_max, r.pressure_iterations);
+      log.pressure_residual_max = std::max(log.pressure_residual_max, r.pressure_residual);
+      log.particles_removed += r.particles_removed;
+      if (!r.pressure_converged) {
+        ++log.unconverged_solves;
+        if (opt.on_warning) {
+          std::ostringstream os;
+          os << "frame " << frame << ": pressure solve stopped at the iteration cap (" << r.pressure_iterations
+             << " iterations, relative residual " << r.pressure_residual << ")";
+          opt.on_warning(os.str());
+        }
+      }
+    }
+    world.time = t_end;  // remove round-off drift so frames land exactly on k / fps
+    check_state(world);
+    world.frame = frame;
+    log.timings = timings.totals();
+    log.wall_seconds = seconds_since(frame_t0);
+    LiquidMeasures m;
+    nlohmann::json j = write_frame(world, opt.output_dir, log, initial_volume, m);
+    j["wall_seconds"] = seconds_since(frame_t0);
+    stats << j.dump() << "\n";
+    stats.flush();
+    if (scene.output.checkpoint_every > 0 && frame % scene.output.checkpoint_every == 0)
+      write_checkpoint((dir / "checkpoints" / frame_file("frame", frame, "ckpt")).string(), world);
+    if (opt.on_frame) {
+      ProgressInfo info;
+      info.frame = frame;
+      info.total_frames = total_frames;
+      info.sim_time = world.time;
+      info.substeps = log.substeps;
+      info.wall_seconds = seconds_since(wall0);
+      const int done = frame - start_frame;
+      info.eta_seconds = done > 0 ? info.wall_seconds / done * (total_frames - frame) : 0.0;
+      info.volume_change = j["fluid_volume_change"];
+      opt.on_frame(info);
+    }
+  }
+  summary.last_frame = world.frame;
+  summary.wall_seconds = seconds_since(wall0);
+  return summary;
+}
+
+}  // namespace ripple

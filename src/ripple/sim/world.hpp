@@ -1,0 +1,38 @@
+#pragma once
+// Mutable simulation state built from an immutable Scene.
+#include <memory>
+
+#include "ripple/core/phase_timer.hpp"
+#include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/sim/obstacle_field.hpp"
+
+namespace ripple {
+
+/// What one substep reports (aggregated per frame into stats.jsonl).
+struct StepReport {
+  int pressure_iterations = 0;
+  double pressure_residual = 0.0;
+  bool pressure_converged = true;
+  int64_t particles_removed = 0;
+};
+
+struct World {
+  explicit World(const Scene& scene);
+
+  const Scene& scene;
+  ObstacleField obstacles;
+  SolidBoundary solids;
+  LiquidState liquid;
+  double time = 0.0;      ///< s
+  int frame = 0;          ///< last completed frame
+  int64_t steps = 0;      ///< substeps taken since the start
+};
+
+/// Builds the initial liquid (particles or level set) and solid boundary at t = 0.
+void initialise_world(World& world);
+
+/// Makes liquid.phi describe the current liquid (rebuilds it from particles if needed).
+void refresh_level_set(World& world);
+
+}  // namespace ripple

@@ -1,0 +1,108 @@
+#include "ripple/solver/poisson_system.hpp"
+
+#include <cmath>
+#include <queue>
+
+namespace ripple {
+
+void PoissonSystem::resize(const Vec3i& dims) {
+  n = dims;
+  stride[0] = 1;
+  stride[1] = n.x();
+  stride[2] = static_cast<int64_t>(n.x()) * n.y();
+  const size_t c = static_cast<size_t>(cells());
+  active.assign(c, 0);
+  diag.assign(c, 0.0);
+  for (auto& o : off) o.assign(c, 0.0);
+  spans.clear();
+  active_count = 0;
+}
+
+void PoissonSystem::build_spans() {
+  spans.clear();
+  active_count = 0;
+  const int64_t rows = static_cast<int64_t>(n.y()) * n.z();
+  for (int64_t row = 0; row < rows; ++row) {
+    const int64_t base = row * n.x();
+    int i = 0;
+    while (i < n.x()) {
+      if (!active[base + i]) { ++i; continue; }
+      const int start = i;
+      while (i < n.x() && active[base + i]) ++i;
+      spans.push_back({base + start, i - start});
+      active_count += i - start;
+    }
+  }
+}
+
+void PoissonSystem::multiply(const std::vector<double>& x, std::vector<double>& y) const {
+  for_each_span(*this, [&](int64_t b, int64_t e) {
+    for (int64_t c = b; c < e; ++c) {
+      double s = diag[c] * x[c];
+      for (int a = 0; a < 3; ++a) {
+        const int64_t st = stride[a];
+        if (c + st < static_cast<int64_t>(x.size())) s += off[a][c] * x[c + st];
+        if (c - st >= 0) s += off[a][c - st] * x[c - st];
+      }
+      y[c] = s;
+    }
+  });
+}
+
+int PoissonSystem::regularize_floating_components() {
+  const int64_t nc = cells();
+  std::vector<int32_t> comp(static_cast<size_t>(nc), -1);
+  int floating = 0;
+  std::vector<int64_t> members;
+  for (int64_t seed = 0; seed < nc; ++seed) {
+    if (!active[seed] || comp[seed] >= 0) continue;
+    members.clear();
+    std::queue<int64_t> q;
+    q.push(seed);
+    comp[seed] = 1;
+    bool has_dirichlet = false;
+    while (!q.empty()) {
+      const int64_t c = q.front();
+      q.pop();
+      members.push_back(c);
+      double offsum = 0.0;
+      for (int a = 0; a < 3; ++a) {
+        const int64_t st = stride[a];
+        if (c + st < nc) {
+          offsum += std::abs(off[a][c]);
+          if (off[a][c] != 0.0 && comp[c + st] < 0) { comp[c + st] = 1; q.push(c + st); }
+        }
+        if (c - st >= 0) {
+          offsum += std::abs(off[a][c - st]);
+          if (off[a][c - st] != 0.0 && comp[c - st] < 0) { comp[c - st] = 1; q.push(c - st); }
+        }
+      }
+      if (diag[c] > offsum * (1.0 + 1e-12)) has_dirichlet = true;
+    }
+    if (!has_dirichlet) {
+      ++floating;
+      for (int64_t c : members) diag[c] *= 1.0 + 1e-9;
+    }
+  }
+  return floating;
+}
+
+double dot_active(const PoissonSystem& A, const std::vector<double>& x, const std::vector<double>& y) {
+  return parallel_sum(0, static_cast<int64_t>(A.spans.size()), [&](int64_t s) {
+    const CellSpan& sp = A.spans[static_cast<size_t>(s)];
+    double acc = 0.0;
+    for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) acc += x[c] * y[c];
+    return acc;
+  });
+}
+
+double max_abs_active(const PoissonSystem& A, const std::vector<double>& x) {
+  return parallel_max(0, static_cast<int64_t>(A.spans.size()), 0.0, [&](int64_t s) {
+    const CellSpan& sp = A.spans[static_cast<size_t>(s)];
+    double m = 0.0;
+    for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) m = std::max(m, std::abs(x[c]));
+    return m;
+  });
+}
+
+}  // namespace ripple

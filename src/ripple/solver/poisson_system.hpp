@@ -1,0 +1,60 @@
+#pragma once
+// Symmetric 7-point system on a cell grid (the pressure Poisson matrix). Only "active" cells
+// (liquid) carry unknowns; loops visit maximal runs ("spans") of active cells along x, so the
+// cost follows the liquid, not the box. Vectors are full-grid arrays, zero on inactive cells.
+#include <cstdint>
+#include <vector>
+
+#include "ripple/core/types.hpp"
+
+namespace ripple {
+
+struct CellSpan {
+  int64_t begin;  ///< linear index of the first cell
+  int32_t length;
+};
+
+struct PoissonSystem {
+  Vec3i n = Vec3i::Zero();
+  int64_t stride[3] = {1, 0, 0};
+  std::vector<uint8_t> active;
+  std::vector<double> diag;
+  /// off[a][c]: coefficient between cell c and cell c + stride[a] (<= 0; 0 if either is inactive).
+  std::vector<double> off[3];
+  std::vector<CellSpan> spans;
+  int64_t active_count = 0;
+
+  void resize(const Vec3i& dims);
+  int64_t cells() const { return static_cast<int64_t>(n.x()) * n.y() * n.z(); }
+  /// Rebuilds `spans` and `active_count` from `active`.
+  void build_spans();
+  /// y = A x on active cells (y is zero elsewhere).
+  void multiply(const std::vector<double>& x, std::vector<double>& y) const;
+  /// Adds a tiny diagonal shift to every connected component that has no Dirichlet cell
+  /// (pure Neumann, singular). Returns the number of such components.
+  int regularize_floating_components();
+};
+
+/// Calls f(begin, end) for chunks of spans in parallel (cells [begin, end) of one span).
+template <class F>
+void for_each_span(const PoissonSystem& A, F&& f);
+
+/// Deterministic parallel dot product over active cells.
+double dot_active(const PoissonSystem& A, const std::vector<double>& x, const std::vector<double>& y);
+double max_abs_active(const PoissonSystem& A, const std::vector<double>& x);
+
+}  // namespace ripple
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+template <class F>
+void for_each_span(const PoissonSystem& A, F&& f) {
+  parallel_blocks(0, static_cast<int64_t>(A.spans.size()), 64, [&](int64_t lo, int64_t hi) {
+    for (int64_t s = lo; s < hi; ++s) {
+      const CellSpan& sp = A.spans[static_cast<size_t>(s)];
+      f(sp.begin, sp.begin + sp.length);
+    }
+  });
+}
+}  // namespace ripple
