@@ -10,8 +10,14 @@ namespace ripple {
 /// Particle radius (m) for `particles_per_cell` particles in cells of size dx.
 double particle_radius(double dx, int particles_per_cell);
 
+/// Which domain sides are walls (x_min, x_max, y_min, ...). Particles are mirrored across
+/// walls when building the level set, so a flat surface stays flat up to the wall.
+using WallSides = std::array<bool, 6>;
+WallSides wall_sides(const Scene& scene);
+
 /// Rebuilds liquid.phi from liquid.particles (bins must match the particle order).
-void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double radius, const SolidBoundary& solids);
+void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double radius, const SolidBoundary& solids,
+                              const WallSides& walls);
 
 /// Marks cells whose centre lies inside a solid as liquid when a neighbour is liquid.
 void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);

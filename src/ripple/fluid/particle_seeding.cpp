@@ -33,8 +33,10 @@ Particles seed_particles(const Scene& scene, const SolidBoundary& solids) {
         for (int q = 0; q < ppc; ++q) {
           Vec3 local(U(rng), U(rng), U(rng));
           if (stratified) {
+            // A regular lattice: translation-invariant, so a flat surface's level set is flat
+            // and a still tank is an exact discrete equilibrium.
             const Vec3 cellq(q % strata, (q / strata) % strata, q / (strata * strata));
-            local = (cellq + local) / strata;
+            local = (cellq + Vec3::Constant(0.5)) / strata;
           }
           const Vec3 x = g.node(i, j, k) + g.dx * local;
           for (size_t r = 0; r < sdfs.size(); ++r) {

@@ -28,6 +28,7 @@ InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, do
   double theta = phi_c / (phi_c - phi_n);
   if (!(theta > min_theta)) theta = min_theta;
   theta = std::min(theta, 1.0);
+  // Curvatures are already carried to the interface (interface_curvature).
   const double kappa = kappa_c + theta * (kappa_n - kappa_c);
   return {theta, sigma * kappa};
 }

@@ -13,14 +13,14 @@ constexpr int kTets[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
 
 }  // namespace
 
-TriangleMesh marching_tetrahedra(const ScalarGrid& f, const Vec3& origin, double dx, const Vec3& offset) {
+TriangleMesh marching_tetrahedra(const ScalarGrid& f, const SamplePositions& x, bool cap_boundary) {
   TriangleMesh mesh;
   const int nx = f.nx(), ny = f.ny(), nz = f.nz();
   const uint64_t total = static_cast<uint64_t>(f.size());
   std::unordered_map<uint64_t, int> edge_vertex;
   auto pos = [&](int64_t idx) {
     const Vec3i c = f.coords(idx);
-    return Vec3(origin + dx * (c.cast<double>() + offset));
+    return Vec3(x[0][c.x()], x[1][c.y()], x[2][c.z()]);
   };
   auto inside = [&](int64_t idx) { return f[idx] < 0.0; };
   auto vertex_on_edge = [&](int64_t a, int64_t b) {
@@ -79,23 +79,77 @@ TriangleMesh marching_tetrahedra(const ScalarGrid& f, const Vec3& origin, double
           }
         }
       }
+  if (cap_boundary) {
+    // Caps on the six outer faces of the sample lattice: marching triangles over each face,
+    // split along the same diagonal (lowest to highest corner) as the Kuhn tets, so the cap
+    // shares its edge vertices with the surface above and the mesh stays watertight.
+    std::unordered_map<int64_t, int> sample_vertex;
+    auto vertex_at_sample = [&](int64_t s) {
+      auto it = sample_vertex.find(s);
+      if (it != sample_vertex.end()) return it->second;
+      const int id = static_cast<int>(mesh.vertices.size());
+      mesh.vertices.push_back(pos(s));
+      sample_vertex.emplace(s, id);
+      return id;
+    };
+    const int dims[3] = {nx, ny, nz};
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
+        Vec3 outward = Vec3::Zero();
+        outward[a] = side ? 1.0 : -1.0;
+        for (int q2 = 0; q2 + 1 < dims[b2]; ++q2)
+          for (int q1 = 0; q1 + 1 < dims[b1]; ++q1) {
+            auto at = [&](int d1, int d2) {
+              Vec3i c;
+              c[a] = side ? dims[a] - 1 : 0;
+              c[b1] = q1 + d1;
+              c[b2] = q2 + d2;
+              return f.index(c.x(), c.y(), c.z());
+            };
+            const int64_t s00 = at(0, 0), s10 = at(1, 0), s01 = at(0, 1), s11 = at(1, 1);
+            for (const auto& tri : {std::array<int64_t, 3>{s00, s10, s11}, std::array<int64_t, 3>{s00, s11, s01}}) {
+              int64_t in[3], out[3];
+              int ni = 0, no = 0;
+              for (int64_t v : tri) (inside(v) ? in[ni++] : out[no++]) = v;
+              if (ni == 0) continue;
+              if (ni == 3) emit(vertex_at_sample(tri[0]), vertex_at_sample(tri[1]), vertex_at_sample(tri[2]), outward);
+              else if (ni == 1)
+                emit(vertex_at_sample(in[0]), vertex_on_edge(in[0], out[0]), vertex_on_edge(in[0], out[1]), outward);
+              else {
+                const int a0 = vertex_at_sample(in[0]), a1 = vertex_at_sample(in[1]);
+                const int e0 = vertex_on_edge(in[0], out[0]), e1 = vertex_on_edge(in[1], out[0]);
+                emit(a0, a1, e1, outward);
+                emit(a0, e1, e0, outward);
+              }
+            }
+          }
+      }
+  }
   return mesh;
 }
 
 TriangleMesh liquid_surface_mesh(const ScalarGrid& phi, const GridGeometry& g) {
   const int nx = phi.nx(), ny = phi.ny(), nz = phi.nz();
   ScalarGrid padded(nx + 2, ny + 2, nz + 2, 0.0);
-  const double eps = 1e-6 * g.dx;
   for (int k = 0; k < nz + 2; ++k)
     for (int j = 0; j < ny + 2; ++j)
       for (int i = 0; i < nx + 2; ++i) {
         const int ci = std::clamp(i - 1, 0, nx - 1), cj = std::clamp(j - 1, 0, ny - 1), ck = std::clamp(k - 1, 0, nz - 1);
         const double inner = phi(ci, cj, ck);
-        const bool pad = (i == 0 || j == 0 || k == 0 || i == nx + 1 || j == ny + 1 || k == nz + 1);
-        // Pad value -inner puts the zero crossing on the wall, halfway between the samples.
-        padded(i, j, k) = pad ? std::max(-inner, eps) : inner;
+        // Pad samples sit on the walls and copy the adjacent cell, extending the surface
+        // straight to the wall, where a cap closes it.
+        padded(i, j, k) = inner;
       }
-  return marching_tetrahedra(padded, g.origin, g.dx, Vec3(-0.5, -0.5, -0.5));
+  SamplePositions x;
+  for (int a = 0; a < 3; ++a) {
+    const int n = g.n[a];
+    x[a].resize(static_cast<size_t>(n + 2));
+    x[a][0] = g.origin[a];
+    for (int i = 1; i <= n; ++i) x[a][static_cast<size_t>(i)] = g.origin[a] + (i - 0.5) * g.dx;
+    x[a][static_cast<size_t>(n + 1)] = g.origin[a] + n * g.dx;
+  }
+  return marching_tetrahedra(padded, x, true);
 }
 
 }  // namespace ripple

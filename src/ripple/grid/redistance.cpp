@@ -1,5 +1,7 @@
 #include "ripple/grid/redistance.hpp"
 
+#include "ripple/core/types.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -50,36 +52,35 @@ void redistance(ScalarGrid& phi, double dx, double band_cells) {
   ScalarGrid dist(nx, ny, nz, inf);
   std::vector<uint8_t> accepted(static_cast<size_t>(n), 0);
 
-  // Initialise cells next to the interface: per axis, distance to the linear crossing;
-  // combined as 1/d^2 = sum 1/d_a^2 (exact for a plane).
+  // Initialise cells next to the interface with phi / |grad phi| (central differences,
+  // one-sided at the border): second-order accurate for smooth interfaces, and it leaves an
+  // input that already is a distance unchanged there.
   for (int k = 0; k < nz; ++k)
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i) {
         const double p = phi(i, j, k);
-        double inv2 = 0.0;
         bool crossing = false;
-        for (int axis = 0; axis < 3; ++axis) {
-          double dmin = inf;
-          for (int s = -1; s <= 1; s += 2) {
-            int ii = i + (axis == 0) * s, jj = j + (axis == 1) * s, kk = k + (axis == 2) * s;
-            if (!phi.in_range(ii, jj, kk)) continue;
-            const double q = phi(ii, jj, kk);
-            if ((p < 0) != (q < 0)) {
-              const double t = std::abs(p) / std::max(std::abs(p) + std::abs(q), 1e-300);
-              dmin = std::min(dmin, t * dx);
-            }
-          }
-          if (std::isfinite(dmin)) {
-            crossing = true;
-            dmin = std::max(dmin, 1e-6 * dx);
-            inv2 += 1.0 / (dmin * dmin);
-          }
+        for (const auto& o : kOffsets) {
+          const int ii = i + o[0], jj = j + o[1], kk = k + o[2];
+          if (phi.in_range(ii, jj, kk) && (p < 0) != (phi(ii, jj, kk) < 0)) { crossing = true; break; }
         }
-        if (crossing) {
-          const int64_t idx = phi.index(i, j, k);
-          dist[idx] = 1.0 / std::sqrt(inv2);
-          accepted[idx] = 1;
+        if (!crossing) continue;
+        Vec3 grad;
+        const int idx[3] = {i, j, k};
+        const int dims[3] = {nx, ny, nz};
+        for (int a = 0; a < 3; ++a) {
+          int lo[3] = {i, j, k}, hi[3] = {i, j, k};
+          lo[a] = std::max(idx[a] - 1, 0);
+          hi[a] = std::min(idx[a] + 1, dims[a] - 1);
+          const int span = hi[a] - lo[a];
+          grad[a] = span ? (phi(hi[0], hi[1], hi[2]) - phi(lo[0], lo[1], lo[2])) / (span * dx) : 0.0;
         }
+        const double gnorm = grad.norm();
+        // Never farther than a cell from the crossing it borders.
+        const double d = gnorm > 1e-12 ? std::min(std::abs(p) / gnorm, dx) : 0.5 * dx;
+        const int64_t id = phi.index(i, j, k);
+        dist[id] = std::max(d, 1e-9 * dx);
+        accepted[id] = 1;
       }
 
   using Entry = std::pair<double, int64_t>;

@@ -8,6 +8,7 @@
 #include "ripple/fluid/particle_advection.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/particle_transfer.hpp"
+#include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
 #include "ripple/grid/level_set_geometry.hpp"
 #include "ripple/grid/redistance.hpp"
@@ -64,7 +65,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     }
     if (!L.phi_matches_particles) {
       ScopedPhase t(timings, "level_set");
-      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids);
+      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids, wall_sides(s));
     }
     {
       ScopedPhase t(timings, "particles_to_grid");
@@ -90,7 +91,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
   ScalarGrid kappa;
   if (s.fluid.surface_tension > 0.0) {
     ScopedPhase t(timings, "curvature");
-    kappa = curvature(L.phi, g.dx);
+    kappa = interface_curvature(L.phi, g.dx);
   }
   {
     ScopedPhase t(timings, "pressure");

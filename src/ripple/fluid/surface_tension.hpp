@@ -1,0 +1,13 @@
+#pragma once
+// Interface curvature for the surface-tension pressure jump.
+#include "ripple/grid/array3.hpp"
+
+namespace ripple {
+
+/// Mean curvature (1/m) for the ghost-fluid jump: the level set's curvature, smoothed near the
+/// interface by averaging over the 3x3x3 neighbours within 1.5 cells of it (each corrected to
+/// the interface as kappa / (1 + phi kappa / 2), exact for spheres). Smoothing removes the
+/// cell-to-cell noise that redistancing leaves in second derivatives.
+ScalarGrid interface_curvature(const ScalarGrid& phi, double dx);
+
+}  // namespace ripple

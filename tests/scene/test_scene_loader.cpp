@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "ripple/core/errors.hpp"
+
+using namespace ripple;
+using nlohmann::json;
+
+namespace {
+std::string error_of(const json& j, const std::string& base = ".") {
+  try {
+    test::scene_from(j, base);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+const char* kCubeObj =
+    "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
+    "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 4 8 7 3\nf 1 5 8 4\nf 2 3 7 6\n";
+}  // namespace
+
+TEST(SceneLoader, DomainMustHavePositiveExtent) {
+  json j = test::small_scene();
+  j["domain"]["max"][1] = 0.0;
+  EXPECT_NE(error_of(j).find("/domain: min must be below max"), std::string::npos) << error_of(j);
+}
+
+TEST(SceneLoader, DxAndResolutionAreExclusive) {
+  json j = test::small_scene();
+  j["domain"]["dx"] = 0.01;
+  EXPECT_NE(error_of(j).find("either dx or resolution"), std::string::npos);
+  j["domain"].erase("resolution");
+  j["domain"]["dx"] = 0.0;
+  EXPECT_NE(error_of(j).find("/domain/dx: value 0 must be > 0"), std::string::npos) << error_of(j);
+}
+
+TEST(SceneLoader, RegionOutsideDomainAndEmptyLiquidAreErrors) {
+  json j = test::small_scene();
+  j["fluid"]["regions"][0] = json::parse(R"({"type": "sphere", "center": [5, 5, 5], "radius": 0.1})");
+  EXPECT_NE(error_of(j).find("/fluid/regions/0: liquid region lies entirely outside"), std::string::npos);
+  j["fluid"]["regions"] = json::array();
+  EXPECT_NE(error_of(j).find("no liquid"), std::string::npos);
+}
+
+TEST(SceneLoader, MeshesResolveRelativeToSceneAndMustBeClosed) {
+  const auto dir = test::temp_dir("meshes");
+  test::write_text(dir / "cube.obj", kCubeObj);
+  json j = test::small_scene();
+  j["solids"] = json::parse(R"([{"type": "mesh", "file": "cube.obj", "scale": 0.05, "translate": [0.2, 0, 0]}])");
+  const Scene s = test::scene_from(j, dir.string());
+  ASSERT_EQ(s.obstacles.size(), 1u);
+  EXPECT_NEAR(s.obstacles[0].shape.mesh->signed_volume(), 0.05 * 0.05 * 0.05, 1e-12);
+
+  j["solids"][0]["file"] = "missing.obj";
+  EXPECT_NE(error_of(j, dir.string()).find("cannot open mesh file"), std::string::npos);
+
+  std::string open_cube = kCubeObj;
+  open_cube = open_cube.substr(0, open_cube.rfind("f 2"));  // drop one face
+  test::write_text(dir / "open.obj", open_cube);
+  j["solids"][0]["file"] = "open.obj";
+  EXPECT_NE(error_of(j, dir.string()).find("not a closed 2-manifold"), std::string::npos) << error_of(j, dir.string());
+
+  std::string inverted = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
+                         "f 1 2 3 4\nf 5 8 7 6\nf 1 5 6 2\nf 4 3 7 8\nf 1 4 8 5\nf 2 6 7 3\n";
+  test::write_text(dir / "inverted.obj", inverted);
+  j["solids"][0]["file"] = "inverted.obj";
+  EXPECT_NE(error_of(j, dir.string()).find("inverted"), std::string::npos) << error_of(j, dir.string());
+}
+
+TEST(SceneLoader, AbsurdSizesAreRefusedBeforeAllocating) {
+  json j = test::small_scene();
+  j["domain"]["resolution"] = 4000;
+  j["domain"]["max"] = {1, 1, 1};
+  const std::string e = error_of(j);
+  EXPECT_NE(e.find("this scene needs about"), std::string::npos) << e;
+}
+
+TEST(SceneLoader, OverridesApplyBeforeValidation) {
+  const auto dir = test::temp_dir("overrides");
+  const std::string path = test::write_text(dir / "s.json", test::small_scene().dump());
+  const Scene s = load_scene_file(path, {{"/time/end", "0.5"}, {"/fluid/representation", "flip"}});
+  EXPECT_DOUBLE_EQ(s.time.end, 0.5);
+  EXPECT_EQ(s.fluid.representation, LiquidRepresentation::Flip);
+  EXPECT_THROW(load_scene_file(path, {{"/time/end", "-1"}}), InputError);
+  EXPECT_THROW(load_scene_file((dir / "nope.json").string()), InputError);
+}
