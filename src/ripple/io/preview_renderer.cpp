@@ -18,7 +18,7 @@ PreviewCamera preview_camera(const Scene& scene) {
     cam.eye = *scene.output.camera.position;
   } else {
     const double radius = 0.5 * (hi - lo).norm();
-    const double dist = 1.15 * radius / std::tan(0.5 * cam.fov_degrees * M_PI / 180.0);
+    const double dist = 0.85 * radius / std::tan(0.5 * cam.fov_degrees * M_PI / 180.0);
     cam.eye = cam.target + dist * Vec3(0.35, 0.45, 1.0).normalized();
   }
   return cam;

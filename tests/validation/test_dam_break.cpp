@@ -1,0 +1,130 @@
+// Dam break against Martin & Moyce (1952) (validation-data.md section 1): column of width a and
+// height 2a released against a wall, quasi-2D (4 cells thick, free-slip side walls). Front
+// position Z = x/a versus T = t sqrt(2g/a); residual column height H = h/(2a) versus
+// tau = t sqrt(g/a).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "../test_support.hpp"
+#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/sim/frame_output.hpp"
+
+using namespace ripple;
+
+namespace {
+
+constexpr double kA = 0.05715, kG = 9.81;
+// Martin & Moyce (1952), Tables 2 and 6, n^2 = 2.
+const double kT[] = {0.41, 0.84, 1.19, 1.43, 1.63, 1.83, 1.98, 2.20, 2.32, 2.51, 2.65, 2.83, 2.98, 3.11, 3.33};
+const double kZ[] = {1.11, 1.22, 1.44, 1.67, 1.89, 2.11, 2.33, 2.56, 2.78, 3.00, 3.22, 3.44, 3.67, 3.89, 4.11};
+const double kTau[] = {0.56, 0.77, 0.93, 1.08, 1.28, 1.46, 1.66, 1.84, 2.00, 2.21, 2.45, 2.70, 3.06};
+const double kH[] = {.94, .89, .83, .78, .72, .67, .61, .56, .50, .44, .39, .33, .28};
+
+// Largest x with liquid in the bottom cell row, with the sub-cell crossing, averaged over z.
+double front_position(const World& w) {
+  const auto& phi = w.liquid.phi;
+  const GridGeometry& g = w.liquid.grid;
+  double sum = 0.0;
+  for (int k = 0; k < g.n.z(); ++k) {
+    double x = g.origin.x();
+    for (int i = 0; i < g.n.x(); ++i)
+      if (phi(i, 0, k) < 0) {
+        const double right = i + 1 < g.n.x() ? phi(i + 1, 0, k) : 1.0;
+        const double t = right >= 0 ? phi(i, 0, k) / (phi(i, 0, k) - right) : 1.0;
+        x = g.cell_center(i, 0, k).x() + t * g.dx;
+      }
+    sum += std::min(x, g.upper().x());
+  }
+  return (sum / g.n.z() - g.origin.x());
+}
+
+// Height of the liquid at the wall (first cell column), averaged over z.
+double column_height(const World& w) {
+  const auto& phi = w.liquid.phi;
+  const GridGeometry& g = w.liquid.grid;
+  double sum = 0.0;
+  for (int k = 0; k < g.n.z(); ++k) {
+    double h = 0.0;
+    for (int j = 0; j < g.n.y(); ++j)
+      if (phi(0, j, k) < 0) {
+        const double up = j + 1 < g.n.y() ? phi(0, j + 1, k) : 1.0;
+        const double t = up >= 0 ? phi(0, j, k) / (phi(0, j, k) - up) : 1.0;
+        h = g.cell_center(0, j, k).y() + t * g.dx;
+      }
+    sum += h;
+  }
+  return sum / g.n.z() - g.origin.y();
+}
+
+double interpolate(const std::vector<std::pair<double, double>>& series, double t) {
+  for (size_t i = 1; i < series.size(); ++i)
+    if (series[i].first >= t) {
+      const double s = (t - series[i - 1].first) / (series[i].first - series[i - 1].first);
+      return series[i - 1].second + s * (series[i].second - series[i - 1].second);
+    }
+  return series.back().second;
+}
+
+struct DamBreakResult {
+  double max_front_error = 0.0;  // max |Z - Z_exp| / Z_exp for T <= 3
+  double max_height_error = 0.0; // max |H - H_exp| / H_exp for tau <= 3.06
+};
+
+DamBreakResult run_dam_break(int cells_per_a, const std::string& representation, bool print) {
+  const double dx = kA / cells_per_a;
+  nlohmann::json j = test::small_scene();
+  j["domain"] = {{"min", {0, 0, 0}}, {"max", {5.5 * kA, 2.5 * kA, 4 * dx}}, {"dx", dx}};
+  j["fluid"]["representation"] = representation;
+  j["fluid"]["regions"][0] = {{"type", "box"}, {"min", {0, 0, 0}}, {"max", {kA, 2 * kA, 1.0}}};
+  j["time"]["cfl"] = 1.0;
+  const Scene s = test::scene_from(j);
+  World w(s);
+  initialise_world(w);
+  PhaseTimings timings;
+  std::vector<std::pair<double, double>> front{{0.0, 1.0}}, height{{0.0, 1.0}};
+  const double t_end = 3.2 / std::sqrt(kG / kA);
+  while (w.time < t_end) {
+    liquid_only_step(w, stable_time_step(w), timings);
+    refresh_level_set(w);
+    front.emplace_back(w.time * std::sqrt(2 * kG / kA), front_position(w) / kA);
+    height.emplace_back(w.time * std::sqrt(kG / kA), column_height(w) / (2 * kA));
+  }
+  DamBreakResult r;
+  if (print) std::printf("dam break a/dx = %d (%s): T, Z_sim, Z_exp, error\n", cells_per_a, representation.c_str());
+  for (size_t i = 0; i < std::size(kT); ++i) {
+    if (kT[i] > 3.0) break;
+    const double z = interpolate(front, kT[i]);
+    const double e = (z - kZ[i]) / kZ[i];
+    r.max_front_error = std::max(r.max_front_error, std::abs(e));
+    if (print) std::printf("  Z  %.2f  %.3f  %.2f  %+.1f%%\n", kT[i], z, kZ[i], 100 * e);
+  }
+  for (size_t i = 0; i < std::size(kTau); ++i) {
+    const double h = interpolate(height, kTau[i]);
+    const double e = (h - kH[i]) / kH[i];
+    r.max_height_error = std::max(r.max_height_error, std::abs(e));
+    if (print) std::printf("  H  %.2f  %.3f  %.2f  %+.1f%%\n", kTau[i], h, kH[i], 100 * e);
+  }
+  if (print) std::printf("  max |error|: Z %.1f%%, H %.1f%%\n", 100 * r.max_front_error, 100 * r.max_height_error);
+  return r;
+}
+
+}  // namespace
+
+// Regression guard at the measured state (docs/validation.md): the column height tracks the
+// experiment within 10 %; the front runs 17-22 % ahead of it for T < 2 at every resolution
+// (the 10 % target is not met yet; see the long study below).
+TEST(ValidationDamBreak, CoarseApicTracksMartinMoyce) {
+  const DamBreakResult r = run_dam_break(12, "apic", true);
+  EXPECT_LT(r.max_front_error, 0.25);
+  EXPECT_LT(r.max_height_error, 0.10);
+}
+
+// Convergence study at three resolutions; minutes of CPU, so only with RIPPLE_LONG_VALIDATION=1.
+TEST(LongValidationDamBreak, ConvergenceStudy) {
+  if (!std::getenv("RIPPLE_LONG_VALIDATION")) GTEST_SKIP() << "set RIPPLE_LONG_VALIDATION=1 to run";
+  double finest = 0.0;
+  for (int n : {12, 24, 48}) finest = run_dam_break(n, "apic", true).max_front_error;
+  EXPECT_LT(finest, 0.10);
+}
