@@ -63,5 +63,7 @@ TEST(Curvature, SphereHasMeanCurvatureTwoOverR) {
   }
   const ScalarGrid k = curvature(phi, dx);
   for (int64_t i = 0; i < phi.size(); ++i)
-    if (std::abs(phi[i]) < 0.5 * dx) EXPECT_NEAR(k[i], 2.0 / (R + phi[i]), 0.05 * 2.0 / R);
+    if (std::abs(phi[i]) < 0.5 * dx) {
+      EXPECT_NEAR(k[i], 2.0 / (R + phi[i]), 0.05 * 2.0 / R);
+    }
 }

@@ -80,7 +80,9 @@ TEST(PoissonSolvers, DiscretisationErrorIsSecondOrder) {
     std::vector<double> x(P.b.size(), 0.0);
     ASSERT_TRUE(pcg_solve(P.A, P.b, x, &mg, 1e-10, 200).converged);
     const double e = max_error(P, x);
-    if (prev > 0) EXPECT_GT(prev / e, 3.0);  // about 4 for second order
+    if (prev > 0) {
+      EXPECT_GT(prev / e, 3.0);  // about 4 for second order
+    }
     prev = e;
   }
 }

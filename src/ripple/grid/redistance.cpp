@@ -1,6 +1,7 @@
 #include "ripple/grid/redistance.hpp"
 
 #include "ripple/core/types.hpp"
+#include "ripple/grid/level_set_geometry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +29,8 @@ double eikonal_update(const ScalarGrid& dist, const std::vector<uint8_t>& accept
     }
     if (std::isfinite(best)) a[m++] = best;
   }
-  std::sort(a, a + m);
+  for (int p = 1; p < m; ++p)  // insertion sort of at most three values
+    for (int q = p; q > 0 && a[q] < a[q - 1]; --q) std::swap(a[q], a[q - 1]);
   // Solve sum (d - a_i)^2 = dx^2 using the smallest values that stay consistent.
   double d = a[0] + dx;
   for (int used = 2; used <= m; ++used) {
@@ -65,16 +67,7 @@ void redistance(ScalarGrid& phi, double dx, double band_cells) {
           if (phi.in_range(ii, jj, kk) && (p < 0) != (phi(ii, jj, kk) < 0)) { crossing = true; break; }
         }
         if (!crossing) continue;
-        Vec3 grad;
-        const int idx[3] = {i, j, k};
-        const int dims[3] = {nx, ny, nz};
-        for (int a = 0; a < 3; ++a) {
-          int lo[3] = {i, j, k}, hi[3] = {i, j, k};
-          lo[a] = std::max(idx[a] - 1, 0);
-          hi[a] = std::min(idx[a] + 1, dims[a] - 1);
-          const int span = hi[a] - lo[a];
-          grad[a] = span ? (phi(hi[0], hi[1], hi[2]) - phi(lo[0], lo[1], lo[2])) / (span * dx) : 0.0;
-        }
+        const Vec3 grad = gradient(phi, dx, i, j, k);
         const double gnorm = grad.norm();
         // Never farther than a cell from the crossing it borders.
         const double d = gnorm > 1e-12 ? std::min(std::abs(p) / gnorm, dx) : 0.5 * dx;
