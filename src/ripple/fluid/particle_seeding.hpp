@@ -1,12 +1,9 @@
 #pragma once
-// Initial liquid: particles seeded in the scene's regions, and the regions' signed distance.
+// Initial liquid particles seeded in the scene's regions.
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 
 namespace ripple {
-
-/// Signed distance (m) of the union of liquid regions at p.
-double region_signed_distance(const Scene& scene, const Vec3& p);
 
 /// Seeds particles_per_cell particles (a regular lattice where the count is a cube, random
 /// otherwise) in every cell inside the regions and outside solids, with the region's velocity. Deterministic.
