@@ -14,6 +14,7 @@ namespace {
 // exact solution p = sin(pi x) sin(pi y) sin(pi z), f = 3 pi^2 p.
 struct Problem {
   PoissonSystem A;
+  std::array<ScalarGrid, 3> face_open;
   MultigridFineLevel mg;
   std::vector<double> b, exact;
 };
@@ -23,11 +24,10 @@ Problem make_problem(int n) {
   const double h = 1.0 / n;
   P.A.resize(Vec3i(n, n, n));
   P.mg.labels.resize(n, n, n, static_cast<uint8_t>(CellLabel::Liquid));
-  P.mg.scale = 1.0;
   for (int a = 0; a < 3; ++a) {
     Vec3i d(n, n, n);
     d[a] += 1;
-    P.mg.face_open[a].resize(d.x(), d.y(), d.z(), 1.0);
+    P.face_open[a].resize(d.x(), d.y(), d.z(), 1.0);
   }
   P.b.assign(static_cast<size_t>(P.A.cells()), 0.0);
   P.exact = P.b;
@@ -51,6 +51,14 @@ Problem make_problem(int n) {
   return P;
 }
 
+// The multigrid keeps pointers into this: it must live as long as the preconditioner.
+MultigridFineLevel fine_level(const Problem& P) {
+  MultigridFineLevel info = P.mg;
+  info.face_open = &P.face_open;
+  info.scale = 1.0;
+  return info;
+}
+
 double max_error(const Problem& P, const std::vector<double>& x) {
   double e = 0.0;
   for (size_t i = 0; i < x.size(); ++i) e = std::max(e, std::abs(x[i] - P.exact[i]));
@@ -62,7 +70,8 @@ double max_error(const Problem& P, const std::vector<double>& x) {
 TEST(PoissonSolvers, AllPreconditionersMatchTheAnalyticSolution) {
   const Problem P = make_problem(32);
   Mic0Preconditioner mic(P.A);
-  MultigridPreconditioner mg(P.A, P.mg);
+  const MultigridFineLevel info = fine_level(P);
+  MultigridPreconditioner mg(P.A, info);
   for (Preconditioner* M : {static_cast<Preconditioner*>(nullptr), static_cast<Preconditioner*>(&mic),
                             static_cast<Preconditioner*>(&mg)}) {
     std::vector<double> x(P.b.size(), 0.0);
@@ -76,7 +85,8 @@ TEST(PoissonSolvers, DiscretisationErrorIsSecondOrder) {
   double prev = 0.0;
   for (int n : {16, 32}) {
     const Problem P = make_problem(n);
-    MultigridPreconditioner mg(P.A, P.mg);
+    const MultigridFineLevel info = fine_level(P);
+    MultigridPreconditioner mg(P.A, info);
     std::vector<double> x(P.b.size(), 0.0);
     ASSERT_TRUE(pcg_solve(P.A, P.b, x, &mg, 1e-10, 200).converged);
     const double e = max_error(P, x);
@@ -91,7 +101,8 @@ TEST(PoissonSolvers, MultigridIterationsStayFlatUnderRefinement) {
   int it16 = 0, it64 = 0;
   for (int n : {16, 64}) {
     const Problem P = make_problem(n);
-    MultigridPreconditioner mg(P.A, P.mg);
+    const MultigridFineLevel info = fine_level(P);
+    MultigridPreconditioner mg(P.A, info);
     std::vector<double> x(P.b.size(), 0.0);
     const PcgResult r = pcg_solve(P.A, P.b, x, &mg, 1e-6, 200);
     ASSERT_TRUE(r.converged);
@@ -103,7 +114,8 @@ TEST(PoissonSolvers, MultigridIterationsStayFlatUnderRefinement) {
 
 TEST(PoissonSolvers, MultigridPreconditionerIsSymmetric) {
   const Problem P = make_problem(20);
-  MultigridPreconditioner mg(P.A, P.mg);
+  const MultigridFineLevel info = fine_level(P);
+  MultigridPreconditioner mg(P.A, info);
   std::mt19937 rng(7);
   std::normal_distribution<double> N;
   std::vector<double> x(P.b.size()), y(P.b.size()), Mx(P.b.size()), My(P.b.size());

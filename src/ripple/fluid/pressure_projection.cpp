@@ -43,7 +43,7 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   A.resize(n);
   sys.rhs.assign(static_cast<size_t>(A.cells()), 0.0);
   sys.mg.labels.resize(n.x(), n.y(), n.z(), 0);
-  sys.mg.face_open = sb.face_open;
+  sys.mg.face_open = &sb.face_open;
   const double scale = params.dt / (params.density * g.dx * g.dx);
   sys.mg.scale = scale;
   const ScalarGrid& phi = liquid.phi;

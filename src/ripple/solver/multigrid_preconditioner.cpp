@@ -41,9 +41,13 @@ struct AxisTransfer {
 }  // namespace
 
 struct MultigridPreconditioner::Level {
-  PoissonSystem A;              // for level 0 a copy of the caller's matrix
-  Array3<uint8_t> labels;
-  std::array<ScalarGrid, 3> face_open;
+  // Level 0 points at the caller's matrix, labels and face fractions; coarse levels own theirs.
+  const PoissonSystem* A = nullptr;
+  const Array3<uint8_t>* labels = nullptr;
+  const std::array<ScalarGrid, 3>* face_open = nullptr;
+  PoissonSystem own_A;
+  Array3<uint8_t> own_labels;
+  std::array<ScalarGrid, 3> own_face_open;
   Vec3 spacing_factor = Vec3::Ones();  // (H_a / h_a) relative to the fine level
   std::vector<double> x, b, r;
   std::array<AxisTransfer, 3> to_coarse;  // transfer to the next coarser level
@@ -85,15 +89,15 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
                                                  int smoothing_sweeps)
     : sweeps_(smoothing_sweeps) {
   auto level0 = std::make_unique<Level>();
-  level0->A = fine;
-  level0->labels = info.labels;
+  level0->A = &fine;
+  level0->labels = &info.labels;
   level0->face_open = info.face_open;
   levels_.push_back(std::move(level0));
   const double s0 = info.scale;
 
   while (true) {
     Level& F = *levels_.back();
-    const Vec3i nf = F.A.n;
+    const Vec3i nf = F.A->n;
     if (nf.maxCoeff() <= 8 || levels_.size() >= 16) break;
     Vec3i factor, nc;
     for (int a = 0; a < 3; ++a) {
@@ -104,29 +108,29 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
     auto C = std::make_unique<Level>();
     C->spacing_factor = F.spacing_factor.cwiseProduct(factor.cast<double>());
     // Labels: air dominates, then liquid, then solid.
-    C->labels.resize(nc.x(), nc.y(), nc.z(), static_cast<uint8_t>(CellLabel::Solid));
-    parallel_for(0, C->labels.size(), [&](int64_t idx) {
-      const Vec3i I = C->labels.coords(idx);
+    C->own_labels.resize(nc.x(), nc.y(), nc.z(), static_cast<uint8_t>(CellLabel::Solid));
+    parallel_for(0, C->own_labels.size(), [&](int64_t idx) {
+      const Vec3i I = C->own_labels.coords(idx);
       bool any_air = false, any_liquid = false;
       for (int dk = 0; dk < factor.z(); ++dk)
         for (int dj = 0; dj < factor.y(); ++dj)
           for (int di = 0; di < factor.x(); ++di) {
             const int i = I.x() * factor.x() + di, j = I.y() * factor.y() + dj, k = I.z() * factor.z() + dk;
-            if (!F.labels.in_range(i, j, k)) continue;
-            const auto l = static_cast<CellLabel>(F.labels(i, j, k));
+            if (!(*F.labels).in_range(i, j, k)) continue;
+            const auto l = static_cast<CellLabel>((*F.labels)(i, j, k));
             any_air |= l == CellLabel::Air;
             any_liquid |= l == CellLabel::Liquid;
           }
-      C->labels[idx] = static_cast<uint8_t>(any_air ? CellLabel::Air : any_liquid ? CellLabel::Liquid : CellLabel::Solid);
+      C->own_labels[idx] = static_cast<uint8_t>(any_air ? CellLabel::Air : any_liquid ? CellLabel::Liquid : CellLabel::Solid);
     });
     // Face open fractions: average of the child faces lying on each coarse face.
     for (int a = 0; a < 3; ++a) {
       Vec3i fd = nc;
       fd[a] += 1;
-      C->face_open[a].resize(fd.x(), fd.y(), fd.z(), 0.0);
+      C->own_face_open[a].resize(fd.x(), fd.y(), fd.z(), 0.0);
       const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
-      parallel_for(0, C->face_open[a].size(), [&](int64_t idx) {
-        const Vec3i I = C->face_open[a].coords(idx);
+      parallel_for(0, C->own_face_open[a].size(), [&](int64_t idx) {
+        const Vec3i I = C->own_face_open[a].coords(idx);
         double sum = 0.0;
         int count = 0;
         for (int d1 = 0; d1 < factor[b1]; ++d1)
@@ -135,55 +139,58 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
             fi[a] = I[a] * factor[a];
             fi[b1] = I[b1] * factor[b1] + d1;
             fi[b2] = I[b2] * factor[b2] + d2;
-            if (!F.face_open[a].in_range(fi.x(), fi.y(), fi.z())) continue;
-            sum += F.face_open[a](fi.x(), fi.y(), fi.z());
+            if (!(*F.face_open)[a].in_range(fi.x(), fi.y(), fi.z())) continue;
+            sum += (*F.face_open)[a](fi.x(), fi.y(), fi.z());
             ++count;
           }
-        C->face_open[a][idx] = count ? sum / count : 0.0;
+        C->own_face_open[a][idx] = count ? sum / count : 0.0;
       });
     }
     // Rediscretised operator: coefficient s0 * open / (H_a/h)^2 per face.
-    C->A.resize(nc);
-    for (int64_t c = 0; c < C->A.cells(); ++c)
-      C->A.active[c] = C->labels[c] == static_cast<uint8_t>(CellLabel::Liquid);
-    parallel_for(0, C->A.cells(), [&](int64_t c) {
-      if (!C->A.active[c]) return;
-      const Vec3i I = C->labels.coords(c);
+    C->own_A.resize(nc);
+    for (int64_t c = 0; c < C->own_A.cells(); ++c)
+      C->own_A.active[c] = C->own_labels[c] == static_cast<uint8_t>(CellLabel::Liquid);
+    parallel_for(0, C->own_A.cells(), [&](int64_t c) {
+      if (!C->own_A.active[c]) return;
+      const Vec3i I = C->own_labels.coords(c);
       double d = 0.0;
       for (int a = 0; a < 3; ++a) {
         const double coef = s0 / (C->spacing_factor[a] * C->spacing_factor[a]);
         for (int side = 0; side < 2; ++side) {
           Vec3i face = I;
           face[a] += side;
-          const double w = C->face_open[a](face.x(), face.y(), face.z());
+          const double w = C->own_face_open[a](face.x(), face.y(), face.z());
           if (w <= 0.0) continue;
           Vec3i nb = I;
           nb[a] += side ? 1 : -1;
-          if (!C->labels.in_range(nb.x(), nb.y(), nb.z())) { d += coef * w; continue; }  // open boundary
-          const auto l = static_cast<CellLabel>(C->labels(nb.x(), nb.y(), nb.z()));
+          if (!C->own_labels.in_range(nb.x(), nb.y(), nb.z())) { d += coef * w; continue; }  // open boundary
+          const auto l = static_cast<CellLabel>(C->own_labels(nb.x(), nb.y(), nb.z()));
           if (l == CellLabel::Liquid) {
             d += coef * w;
-            if (side) C->A.off[a][c] = -coef * w;
+            if (side) C->own_A.off[a][c] = -coef * w;
           } else if (l == CellLabel::Air) {
             d += coef * w;
           }
         }
       }
-      C->A.diag[c] = d > 0.0 ? d : 1.0;
+      C->own_A.diag[c] = d > 0.0 ? d : 1.0;
     });
-    C->A.build_spans();
-    C->A.regularize_floating_components();
+    C->own_A.build_spans();
+    C->own_A.regularize_floating_components();
+    C->A = &C->own_A;
+    C->labels = &C->own_labels;
+    C->face_open = &C->own_face_open;
     levels_.push_back(std::move(C));
   }
   for (auto& L : levels_) {
-    const size_t nc = static_cast<size_t>(L->A.cells());
+    const size_t nc = static_cast<size_t>(L->A->cells());
     L->x.assign(nc, 0.0);
     L->b.assign(nc, 0.0);
     L->r.assign(nc, 0.0);
   }
   // Exact solve on the coarsest level.
   coarse_ = std::make_unique<CoarseSolver>();
-  const PoissonSystem& Ac = levels_.back()->A;
+  const PoissonSystem& Ac = *levels_.back()->A;
   std::vector<int64_t> id(static_cast<size_t>(Ac.cells()), -1);
   for (const CellSpan& sp : Ac.spans)
     for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) {
@@ -218,14 +225,14 @@ int MultigridPreconditioner::levels() const { return static_cast<int>(levels_.si
 
 void MultigridPreconditioner::apply(const std::vector<double>& r, std::vector<double>& z) {
   Level& L0 = *levels_[0];
-  for_each_span(L0.A, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L0.b[c] = r[c]; });
+  for_each_span((*L0.A), [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L0.b[c] = r[c]; });
   vcycle(0);
-  for_each_span(L0.A, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) z[c] = L0.x[c]; });
+  for_each_span((*L0.A), [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) z[c] = L0.x[c]; });
 }
 
 void MultigridPreconditioner::vcycle(size_t l) {
   Level& L = *levels_[l];
-  for_each_span(L.A, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L.x[c] = 0.0; });
+  for_each_span((*L.A), [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L.x[c] = 0.0; });
   if (l + 1 == levels_.size()) {
     if (coarse_->ok) {
       const int64_t m = static_cast<int64_t>(coarse_->cells.size());
@@ -234,28 +241,28 @@ void MultigridPreconditioner::vcycle(size_t l) {
       for (int64_t u = 0; u < m; ++u) L.x[coarse_->cells[u]] = coarse_->sol[u];
     } else {
       for (int it = 0; it < 50; ++it) {
-        rbgs_sweep(L.A, L.b, L.x, 0);
-        rbgs_sweep(L.A, L.b, L.x, 1);
-        rbgs_sweep(L.A, L.b, L.x, 1);
-        rbgs_sweep(L.A, L.b, L.x, 0);
+        rbgs_sweep((*L.A), L.b, L.x, 0);
+        rbgs_sweep((*L.A), L.b, L.x, 1);
+        rbgs_sweep((*L.A), L.b, L.x, 1);
+        rbgs_sweep((*L.A), L.b, L.x, 0);
       }
     }
     return;
   }
   for (int s = 0; s < sweeps_; ++s) {
-    rbgs_sweep(L.A, L.b, L.x, 0);
-    rbgs_sweep(L.A, L.b, L.x, 1);
+    rbgs_sweep((*L.A), L.b, L.x, 0);
+    rbgs_sweep((*L.A), L.b, L.x, 1);
   }
   // Residual.
-  L.A.multiply(L.x, L.r);
-  for_each_span(L.A, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L.r[c] = L.b[c] - L.r[c]; });
+  (*L.A).multiply(L.x, L.r);
+  for_each_span((*L.A), [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L.r[c] = L.b[c] - L.r[c]; });
   // Restrict: b_c = P^T r / (product of factors).
   Level& C = *levels_[l + 1];
-  const Vec3i nf = L.A.n;
+  const Vec3i nf = (*L.A).n;
   const double inv_f = 1.0 / (L.to_coarse[0].factor * L.to_coarse[1].factor * L.to_coarse[2].factor);
-  for_each_span(C.A, [&](int64_t s, int64_t e) {
+  for_each_span((*C.A), [&](int64_t s, int64_t e) {
     for (int64_t c = s; c < e; ++c) {
-      const Vec3i I = C.labels.coords(c);
+      const Vec3i I = (*C.labels).coords(c);
       double acc = 0.0;
       for (const auto& [k, wk] : L.to_coarse[2].coarse_to_fine[I.z()])
         for (const auto& [j, wj] : L.to_coarse[1].coarse_to_fine[I.y()])
@@ -268,10 +275,10 @@ void MultigridPreconditioner::vcycle(size_t l) {
   });
   vcycle(l + 1);
   // Prolong and correct.
-  const Vec3i ncd = C.A.n;
-  for_each_span(L.A, [&](int64_t s, int64_t e) {
+  const Vec3i ncd = (*C.A).n;
+  for_each_span((*L.A), [&](int64_t s, int64_t e) {
     for (int64_t c = s; c < e; ++c) {
-      const Vec3i I = L.labels.coords(c);
+      const Vec3i I = (*L.labels).coords(c);
       double acc = 0.0;
       for (const auto& [K, wk] : L.to_coarse[2].fine_to_coarse[I.z()])
         for (const auto& [J, wj] : L.to_coarse[1].fine_to_coarse[I.y()])
@@ -284,8 +291,8 @@ void MultigridPreconditioner::vcycle(size_t l) {
     }
   });
   for (int s = 0; s < sweeps_; ++s) {
-    rbgs_sweep(L.A, L.b, L.x, 1);
-    rbgs_sweep(L.A, L.b, L.x, 0);
+    rbgs_sweep((*L.A), L.b, L.x, 1);
+    rbgs_sweep((*L.A), L.b, L.x, 0);
   }
 }
 

@@ -21,12 +21,14 @@ enum class CellLabel : uint8_t { Solid = 0, Liquid = 1, Air = 2 };
 /// What the multigrid needs to know about the fine level besides its matrix.
 struct MultigridFineLevel {
   Array3<uint8_t> labels;                   ///< CellLabel per cell
-  std::array<ScalarGrid, 3> face_open;      ///< open fraction of each face, face dims
+  /// Open fraction of each face (face dims); not owned, must outlive the preconditioner.
+  const std::array<ScalarGrid, 3>* face_open = nullptr;
   double scale = 1.0;                       ///< fine off-diagonals are -scale * face_open
 };
 
 class MultigridPreconditioner : public Preconditioner {
  public:
+  /// Keeps references to `fine` and `info`, which must outlive the preconditioner.
   MultigridPreconditioner(const PoissonSystem& fine, const MultigridFineLevel& info, int smoothing_sweeps = 2);
   ~MultigridPreconditioner() override;
   void apply(const std::vector<double>& r, std::vector<double>& z) override;
