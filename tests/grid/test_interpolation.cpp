@@ -13,7 +13,7 @@ TEST(Interpolation, TrilinearReproducesLinearFields) {
     const Vec3i c = a.coords(i);
     a[i] = f(g.cell_center(c.x(), c.y(), c.z()));
   }
-  for (const Vec3 p : {Vec3(0.2, -0.1, 0.4), Vec3(0.31, 0.0, 0.42), Vec3(0.45, 0.05, 0.5)})
+  for (const Vec3& p : {Vec3(0.2, -0.1, 0.4), Vec3(0.31, 0.0, 0.42), Vec3(0.45, 0.05, 0.5)})
     EXPECT_NEAR(sample(a, g, cell_sample_offset(), p), f(p), 1e-12);
 }
 

@@ -18,7 +18,6 @@ class LiquidRegions {
   size_t region_at(const Vec3& p) const;
   /// Initial velocity (m/s) of region i.
   const Vec3& velocity(size_t i) const { return velocities_[i]; }
-  double region_distance(size_t i, const Vec3& p) const { return sdfs_[i](p); }
   size_t size() const { return sdfs_.size(); }
 
  private:

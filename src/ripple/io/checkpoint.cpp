@@ -45,7 +45,7 @@ struct Reader {
     const uint64_t n = get<uint64_t>();
     if (pos + n * sizeof(T) > data.size()) throw InputError(path, "checkpoint is truncated");
     v.resize(n);
-    std::memcpy(v.data(), data.data() + pos, n * sizeof(T));
+    std::memcpy(static_cast<void*>(v.data()), data.data() + pos, n * sizeof(T));  // fixed-size Eigen types are plain arrays
     pos += n * sizeof(T);
   }
   void get_grid(ScalarGrid& g) {

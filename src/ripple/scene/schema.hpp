@@ -28,11 +28,9 @@ struct SchemaNode {
   std::vector<std::pair<std::string, SchemaNode>> variants;   ///< Variant: by the "type" key
 
   // Fluent helpers used to build the schema tree.
-  SchemaNode& with_default(nlohmann::json v) { default_value = std::move(v); return *this; }
   SchemaNode& range(double lo, double hi, bool lo_exclusive = false) {
     min = lo; max = hi; exclusive_min = lo_exclusive; return *this;
   }
-  SchemaNode& make_optional() { optional = true; return *this; }
   SchemaNode& add(const std::string& key, SchemaNode child) { fields.emplace_back(key, std::move(child)); return *this; }
 };
 

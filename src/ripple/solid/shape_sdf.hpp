@@ -13,7 +13,6 @@ class ShapeSdf {
  public:
   ShapeSdf(const ShapeDesc& shape, double h);
   double operator()(const Vec3& p) const;
-  const ShapeDesc& shape() const { return shape_; }
 
  private:
   ShapeDesc shape_;

@@ -221,8 +221,6 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
 
 MultigridPreconditioner::~MultigridPreconditioner() = default;
 
-int MultigridPreconditioner::levels() const { return static_cast<int>(levels_.size()); }
-
 void MultigridPreconditioner::apply(const std::vector<double>& r, std::vector<double>& z) {
   Level& L0 = *levels_[0];
   for_each_span((*L0.A), [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L0.b[c] = r[c]; });

@@ -32,7 +32,6 @@ class MultigridPreconditioner : public Preconditioner {
   MultigridPreconditioner(const PoissonSystem& fine, const MultigridFineLevel& info, int smoothing_sweeps = 2);
   ~MultigridPreconditioner() override;
   void apply(const std::vector<double>& r, std::vector<double>& z) override;
-  int levels() const;
 
  private:
   struct Level;
