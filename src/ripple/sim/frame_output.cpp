@@ -100,7 +100,6 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["frame"] = w.frame;
   j["time"] = w.time;
   j["substeps"] = log.substeps;
-  j["wall_seconds"] = log.wall_seconds;
   j["fluid_volume"] = m.volume;
   j["fluid_volume_change"] = initial_volume > 0 ? (m.volume - initial_volume) / initial_volume : 0.0;
   j["fluid_kinetic_energy"] = m.kinetic_energy;

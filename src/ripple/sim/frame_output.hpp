@@ -27,11 +27,11 @@ struct FrameLog {
   double pressure_residual_max = 0.0;
   int unconverged_solves = 0;
   int64_t particles_removed = 0;
-  double wall_seconds = 0.0;
   std::map<std::string, double> timings;
 };
 
-/// Writes meshes and preview for the current frame and returns its stats object.
+/// Writes meshes and preview for the current frame and returns its stats object (the caller
+/// adds `wall_seconds`, which includes this output).
 nlohmann::json write_frame(World& world, const std::string& out_dir, const FrameLog& log, double initial_volume,
                            LiquidMeasures& measures);
 

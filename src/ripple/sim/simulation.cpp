@@ -72,6 +72,7 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     initial_volume = m.volume;
     nlohmann::json j0 = j;
     j0["fluid_volume_change"] = 0.0;
+    j0["wall_seconds"] = seconds_since(wall0);  // setup and the first output
     write_file_atomic(stats_path.string(), j0.dump() + "\n");
     if (scene.output.checkpoint_every > 0)
       write_checkpoint((dir / "checkpoints" / frame_file("frame", 0, "ckpt")).string(), world);
@@ -118,7 +119,6 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     check_state(world);
     world.frame = frame;
     log.timings = timings.totals();
-    log.wall_seconds = seconds_since(frame_t0);
     LiquidMeasures m;
     nlohmann::json j = write_frame(world, opt.output_dir, log, initial_volume, m);
     j["wall_seconds"] = seconds_since(frame_t0);
