@@ -28,6 +28,12 @@ TEST(CommandLine, VersionHelpAndValidate) {
   EXPECT_EQ(test::run_ripple("run " + (dir / "missing.json").string(), (dir / "m.log").string()), 2);
   EXPECT_NE(test::read_text(dir / "m.log").find("cannot open scene file"), std::string::npos);
   EXPECT_EQ(test::run_ripple("run " + good + " --set time/end=1", (dir / "s.log").string()), 2);
+  EXPECT_EQ(test::run_ripple("run " + good + " --frames -1", (dir / "f.log").string()), 2);
+  EXPECT_LT(test::read_text(dir / "f.log").size(), 200u) << "readable range message";
+  // Resuming from a folder without checkpoints fails without creating it.
+  EXPECT_EQ(test::run_ripple("run " + good + " --resume " + (dir / "nothing").string(), (dir / "n.log").string()), 2);
+  EXPECT_NE(test::read_text(dir / "n.log").find("no checkpoint found"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir / "nothing"));
 }
 
 TEST(CommandLine, RunWritesFramesStatsAndPreviews) {

@@ -54,8 +54,8 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "Simulate a scene and write frames, stats and previews");
   run->add_option("scene", scene_path, "Scene file (JSON)")->required();
   run->add_option("--out", out_dir, "Output folder (default: the scene's output.directory, else out/<scene name>)");
-  run->add_option("--frames", frames, "Stop after this many frames")->check(CLI::NonNegativeNumber);
-  run->add_option("--threads", threads, "Worker threads (default: all cores)")->check(CLI::PositiveNumber);
+  run->add_option("--frames", frames, "Stop after this many frames")->check(CLI::Range(0, 100000000));
+  run->add_option("--threads", threads, "Worker threads (default: all cores)")->check(CLI::Range(1, 4096));
   run->add_option("--set", sets, "Override a scene value: /json/pointer=value (repeatable)");
   run->add_option("--resume", resume_dir, "Continue the run in DIR from its newest checkpoint");
   run->add_flag("--quiet,-q", quiet, "Only warnings and errors");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
@@ -50,6 +51,11 @@ void check_state(const World& w) {
 RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   const auto wall0 = std::chrono::steady_clock::now();
   const fs::path dir(opt.output_dir);
+  std::optional<std::string> checkpoint;
+  if (opt.resume) {  // before anything is built or created
+    checkpoint = latest_checkpoint(opt.output_dir);
+    if (!checkpoint) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
+  }
   fs::create_directories(dir);
   const fs::path stats_path = dir / "stats.jsonl";
   World world(scene);
@@ -59,11 +65,9 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   const int total_frames = opt.max_frames >= 0 ? std::min(opt.max_frames, scene.time.frame_count()) : scene.time.frame_count();
 
   if (opt.resume) {
-    const auto ckpt = latest_checkpoint(opt.output_dir);
-    if (!ckpt) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
-    read_checkpoint(*ckpt, world);
+    read_checkpoint(*checkpoint, world);
     initial_volume = truncate_stats(stats_path, world.frame);
-    if (opt.on_info) opt.on_info("resuming from " + *ckpt + " (frame " + std::to_string(world.frame) + ")");
+    if (opt.on_info) opt.on_info("resuming from " + *checkpoint + " (frame " + std::to_string(world.frame) + ")");
   } else {
     write_file_atomic((dir / "scene.resolved.json").string(), scene.resolved.dump(2) + "\n");
     FrameLog log0;
