@@ -13,13 +13,29 @@ Vec3 backtrace(const Vec3& x, const GridGeometry& g, const MacVelocity& vel, dou
   return x - dt * vel.sample(g, mid);
 }
 
+// Trilinear inside the samples, linear extrapolation (one-sided slope) beyond them. Clamping
+// instead would let a cell next to a wall re-read its own value from behind the wall, and
+// liquid could never leave a wall or ceiling.
+double sample_extrapolated(const ScalarGrid& q, const Vec3& s) {
+  const Vec3 hi = (q.dims() - Vec3i::Ones()).cast<double>();
+  const Vec3 c = s.cwiseMax(0.0).cwiseMin(hi);
+  double v = trilinear(q, c);
+  for (int a = 0; a < 3; ++a) {
+    if (s[a] == c[a] || hi[a] < 1.0) continue;
+    Vec3 inner = c;
+    inner[a] += s[a] < c[a] ? 1.0 : -1.0;
+    v += std::abs(s[a] - c[a]) * (v - trilinear(q, inner));
+  }
+  return v;
+}
+
 ScalarGrid semi_lagrangian(const ScalarGrid& q, const Vec3& offset, const GridGeometry& g, const MacVelocity& vel,
                            double dt) {
   ScalarGrid out(q.nx(), q.ny(), q.nz(), 0.0);
   parallel_for(0, q.size(), [&](int64_t idx) {
     const Vec3i I = q.coords(idx);
     const Vec3 x = g.origin + g.dx * (I.cast<double>() + offset);
-    out[idx] = sample(q, g, offset, backtrace(x, g, vel, dt));
+    out[idx] = sample_extrapolated(q, g.to_index_space(backtrace(x, g, vel, dt), offset));
   });
   return out;
 }
