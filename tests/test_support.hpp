@@ -45,4 +45,13 @@ inline std::string read_text(const std::filesystem::path& p) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+/// Where a validation test writes its time series (CSV) for plotting: the folder named by
+/// RIPPLE_VALIDATION_OUT, or "" when unset (then nothing is written).
+inline std::string validation_csv(const std::string& file) {
+  const char* dir = std::getenv("RIPPLE_VALIDATION_OUT");
+  if (!dir || !*dir) return "";
+  std::filesystem::create_directories(dir);
+  return (std::filesystem::path(dir) / file).string();
+}
+
 }  // namespace ripple::test

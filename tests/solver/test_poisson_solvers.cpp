@@ -124,7 +124,10 @@ TEST(PoissonSolvers, MultigridPreconditionerIsSymmetric) {
   mg.apply(x, Mx);
   mg.apply(y, My);
   const double a = dot_active(P.A, y, Mx), b = dot_active(P.A, x, My);
-  EXPECT_NEAR(a, b, 1e-10 * std::abs(a));
+  // The V-cycle runs in single precision: symmetric up to float rounding (about 1e-7
+  // relative here); a structural asymmetry (mismatched smoothing order, restriction not the
+  // transpose of prolongation) shows up at 1e-3 or more.
+  EXPECT_NEAR(a, b, 1e-5 * std::abs(a));
   EXPECT_GT(dot_active(P.A, x, Mx), 0.0);
 }
 

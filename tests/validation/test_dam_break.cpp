@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 
 #include "../test_support.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
@@ -90,6 +91,12 @@ DamBreakResult run_dam_break(int cells_per_a, const std::string& representation,
     refresh_level_set(w);
     front.emplace_back(w.time * std::sqrt(2 * kG / kA), front_position(w) / kA);
     height.emplace_back(w.time * std::sqrt(kG / kA), column_height(w) / (2 * kA));
+  }
+  if (const std::string csv = test::validation_csv("dam_break_a" + std::to_string(cells_per_a) + ".csv"); !csv.empty()) {
+    std::ofstream out(csv);
+    out << "T,Z,tau,H\n";
+    for (size_t i = 0; i < front.size(); ++i)
+      out << front[i].first << ',' << front[i].second << ',' << height[i].first << ',' << height[i].second << '\n';
   }
   DamBreakResult r;
   if (print) std::printf("dam break a/dx = %d (%s): T, Z_sim, Z_exp, error\n", cells_per_a, representation.c_str());

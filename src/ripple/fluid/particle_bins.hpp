@@ -10,10 +10,14 @@ namespace ripple {
 
 struct ParticleBins {
   std::vector<int64_t> start;  ///< size cells + 1
+  // Scratch kept between substeps so that sorting millions of particles does not allocate
+  // (and page-fault) hundreds of megabytes every step.
+  std::vector<int64_t> cell_of, dest;
+  Particles spare;
 };
 
-/// Reorders `particles` by cell and returns the bins.
-ParticleBins sort_particles_by_cell(Particles& particles, const GridGeometry& g);
+/// Reorders `particles` by cell and fills `bins` (reusing its scratch).
+void sort_particles_by_cell(Particles& particles, const GridGeometry& g, ParticleBins& bins);
 
 /// Calls f(cell_range_begin_k, cell_range_end_k) over z... generic slab colouring: runs
 /// body(cell) for every cell, in slabs along the longest axis of thickness >= 4 cells, first

@@ -26,11 +26,14 @@ T trilinear(const Array3<T>& a, const Vec3& s) {
   linear_stencil(s.x(), a.nx(), i, fx);
   linear_stencil(s.y(), a.ny(), j, fy);
   linear_stencil(s.z(), a.nz(), k, fz);
-  const int i1 = std::min(i + 1, a.nx() - 1), j1 = std::min(j + 1, a.ny() - 1), k1 = std::min(k + 1, a.nz() - 1);
-  const T c00 = a(i, j, k) * (1 - fx) + a(i1, j, k) * fx;
-  const T c10 = a(i, j1, k) * (1 - fx) + a(i1, j1, k) * fx;
-  const T c01 = a(i, j, k1) * (1 - fx) + a(i1, j, k1) * fx;
-  const T c11 = a(i, j1, k1) * (1 - fx) + a(i1, j1, k1) * fx;
+  // Offsets to the +1 neighbours; 0 along an axis with a single sample (its weight is 0 then).
+  const int64_t sx = a.nx() > 1 ? 1 : 0, sy = a.ny() > 1 ? a.nx() : 0,
+                sz = a.nz() > 1 ? static_cast<int64_t>(a.nx()) * a.ny() : 0;
+  const T* p = a.data().data() + a.index(i, j, k);
+  const T c00 = p[0] * (1 - fx) + p[sx] * fx;
+  const T c10 = p[sy] * (1 - fx) + p[sy + sx] * fx;
+  const T c01 = p[sz] * (1 - fx) + p[sz + sx] * fx;
+  const T c11 = p[sz + sy] * (1 - fx) + p[sz + sy + sx] * fx;
   const T c0 = c00 * (1 - fy) + c10 * fy;
   const T c1 = c01 * (1 - fy) + c11 * fy;
   return c0 * (1 - fz) + c1 * fz;

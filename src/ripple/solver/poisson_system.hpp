@@ -36,8 +36,9 @@ struct PoissonSystem {
 };
 
 /// Calls f(begin, end) for chunks of spans in parallel (cells [begin, end) of one span).
-template <class F>
-void for_each_span(const PoissonSystem& A, F&& f);
+/// `System` is anything with a `spans` vector (PoissonSystem, the multigrid's levels).
+template <class System, class F>
+void for_each_span(const System& A, F&& f);
 
 /// Deterministic parallel dot product over active cells.
 double dot_active(const PoissonSystem& A, const std::vector<double>& x, const std::vector<double>& y);
@@ -48,8 +49,8 @@ double max_abs_active(const PoissonSystem& A, const std::vector<double>& x);
 #include "ripple/core/parallel.hpp"
 
 namespace ripple {
-template <class F>
-void for_each_span(const PoissonSystem& A, F&& f) {
+template <class System, class F>
+void for_each_span(const System& A, F&& f) {
   parallel_blocks(0, static_cast<int64_t>(A.spans.size()), 64, [&](int64_t lo, int64_t hi) {
     for (int64_t s = lo; s < hi; ++s) {
       const CellSpan& sp = A.spans[static_cast<size_t>(s)];

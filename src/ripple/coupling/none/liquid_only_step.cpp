@@ -44,24 +44,32 @@ double stable_time_step(const World& w) {
   return std::min(dt, s.time.max_dt);
 }
 
-StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
+ProjectionParams projection_params(const Scene& s, double dt) {
+  ProjectionParams pp;
+  pp.dt = dt;
+  pp.density = s.fluid.density;
+  pp.surface_tension = s.fluid.surface_tension;
+  pp.solver = s.pressure;
+  return pp;
+}
+
+ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
-  StepReport report;
+  ProjectionInput in;
+  FaceFlags& valid = in.valid;
   const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
-  FaceFlags valid;
 
   if (w.obstacles.any_kinematic()) {
     ScopedPhase t(timings, "solid_boundary");
     update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
   }
-  MacVelocity old_velocity;
   if (particles) {
-    ParticleBins bins;
+    ParticleBins& bins = w.particle_bins;
     {
       ScopedPhase t(timings, "particle_sort");
-      bins = sort_particles_by_cell(L.particles, g);
+      sort_particles_by_cell(L.particles, g, bins);
     }
     if (!L.phi_matches_particles) {
       ScopedPhase t(timings, "level_set");
@@ -75,7 +83,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
       ScopedPhase t(timings, "extrapolate");
       extrapolate_velocity(L.velocity, valid, 2);
     }
-    if (s.fluid.representation == LiquidRepresentation::Flip) old_velocity = L.velocity;
+    if (s.fluid.representation == LiquidRepresentation::Flip) in.old_velocity = L.velocity;
   } else {
     ScopedPhase t(timings, "advect");
     advect_samples(L.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
@@ -88,20 +96,26 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     apply_gravity(L.velocity, s.gravity, dt);
     apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
   }
-  ScalarGrid kappa;
   if (s.fluid.surface_tension > 0.0) {
     ScopedPhase t(timings, "curvature");
-    kappa = interface_curvature(L.phi, g.dx);
+    in.curvature = interface_curvature(L.phi, g.dx);
   }
+  return in;
+}
+
+StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  LiquidState& L = w.liquid;
+  const GridGeometry& g = L.grid;
+  StepReport report;
+  const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
+  ProjectionInput in = prepare_projection(w, dt, timings);
+  FaceFlags& valid = in.valid;
   {
     ScopedPhase t(timings, "pressure");
-    ProjectionParams pp;
-    pp.dt = dt;
-    pp.density = s.fluid.density;
-    pp.surface_tension = s.fluid.surface_tension;
-    pp.solver = s.pressure;
+    const ProjectionParams pp = projection_params(s, dt);
     const ProjectionResult r =
-        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &kappa : nullptr, pp, valid);
+        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp, valid);
     report.pressure_iterations = r.iterations;
     report.pressure_residual = r.residual;
     report.pressure_converged = r.converged;
@@ -115,7 +129,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     {
       ScopedPhase t(timings, "grid_to_particles");
       if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);
-      else grid_to_particles_flip(L.particles, g, L.velocity, old_velocity, s.fluid.flip_blend);
+      else grid_to_particles_flip(L.particles, g, L.velocity, in.old_velocity, s.fluid.flip_blend);
     }
     {
       ScopedPhase t(timings, "advect");

@@ -1,9 +1,24 @@
 #pragma once
 // coupling.method = "none": the liquid advances alone; solids are prescribed (static or
 // kinematic) cut-cell boundaries.
+#include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/sim/world.hpp"
 
 namespace ripple {
+
+/// What the pressure projection needs from the phases before it.
+struct ProjectionInput {
+  FaceFlags valid;             ///< faces whose velocity is known before the projection
+  MacVelocity old_velocity;    ///< grid velocity before forces (FLIP only)
+  ScalarGrid curvature;        ///< interface curvature (1/m), when surface tension is on
+};
+
+/// The phases before the projection: particles (or level-set advection) to grid velocity and
+/// level set, body forces, curvature. Exposed so benchmarks can build realistic systems.
+ProjectionInput prepare_projection(World& world, double dt, PhaseTimings& timings);
+
+/// The projection settings of a liquid-only step of length dt (s).
+ProjectionParams projection_params(const Scene& scene, double dt);
 
 /// Advances the world by dt. Phases are timed into `timings`.
 StepReport liquid_only_step(World& world, double dt, PhaseTimings& timings);

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Plots the validation time series written by the tests into docs/img/*.png.
+
+    RIPPLE_VALIDATION_OUT=build/validation RIPPLE_LONG_VALIDATION=1 \
+        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*'
+    /usr/bin/python3 docs/plots/plot_validation.py build/validation
+
+Needs Debian's python3-matplotlib (installed by scripts/quickstart.sh plots, see docs/validation.md).
+"""
+import csv
+import pathlib
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+# Martin & Moyce (1952), Tables 2 and 6, n^2 = 2 (../shared/reference/validation-data.md, section 1).
+MM_T = [0.41, 0.84, 1.19, 1.43, 1.63, 1.83, 1.98, 2.20, 2.32, 2.51, 2.65, 2.83, 2.98, 3.11, 3.33]
+MM_Z = [1.11, 1.22, 1.44, 1.67, 1.89, 2.11, 2.33, 2.56, 2.78, 3.00, 3.22, 3.44, 3.67, 3.89, 4.11]
+MM_TAU = [0.56, 0.77, 0.93, 1.08, 1.28, 1.46, 1.66, 1.84, 2.00, 2.21, 2.45, 2.70, 3.06]
+MM_H = [.94, .89, .83, .78, .72, .67, .61, .56, .50, .44, .39, .33, .28]
+
+
+def read(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    return {k: [float(r[k]) for r in rows] for k in rows[0]}
+
+
+def dam_break(src, dst):
+    files = sorted(src.glob("dam_break_a*.csv"), key=lambda p: int(p.stem.split("_a")[1]))
+    if not files:
+        return
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+    for f in files:
+        d = read(f)
+        label = f"ripple APIC, a/dx = {f.stem.split('_a')[1]}"
+        ax1.plot(d["T"], d["Z"], label=label)
+        ax2.plot(d["tau"], d["H"], label=label)
+    ax1.plot(MM_T, MM_Z, "ko", label="Martin & Moyce 1952")
+    ax2.plot(MM_TAU, MM_H, "ko", label="Martin & Moyce 1952")
+    ax1.set(xlabel="T = t sqrt(2g/a)", ylabel="Z = x/a", title="Surge front", xlim=(0, 3.3), ylim=(1, 4.5))
+    ax2.set(xlabel="tau = t sqrt(g/a)", ylabel="H = h/(2a)", title="Column height at the wall", xlim=(0, 3.2))
+    for ax in (ax1, ax2):
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(dst / "dam_break_martin_moyce.png", dpi=110)
+    plt.close(fig)
+
+
+def enright(src, dst):
+    files = sorted(src.glob("enright_*.csv"))
+    if not files:
+        return
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for f in files:
+        d = read(f)
+        name = f.stem.replace("enright_", "").replace("_", " ")
+        ax.plot(d["t"], [100 * v for v in d["volume_change"]], label=name)
+    ax.axvline(1.5, color="gray", lw=0.8, ls="--")
+    ax.set(xlabel="t (s), T = 3 s", ylabel="volume change (%)", title="Enright 3D deformation")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(dst / "enright_volume.png", dpi=110)
+    plt.close(fig)
+
+
+def main():
+    src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/validation")
+    dst = pathlib.Path(__file__).resolve().parent.parent / "img"
+    dst.mkdir(exist_ok=True)
+    dam_break(src, dst)
+    enright(src, dst)
+    print(f"plots written to {dst}")
+
+
+if __name__ == "__main__":
+    main()
