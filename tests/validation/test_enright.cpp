@@ -102,13 +102,13 @@ TEST(ValidationEnright, VolumeLossPerRepresentationAt32) {
   // Particles return to the sphere (the level set is rebuilt from them); at T/2 the sheet is
   // thinner than the particle radius, and the rebuilt surface is thicker than the sheet.
   EXPECT_LT(std::abs(p.full), 0.05);
-  EXPECT_LT(std::abs(p.half), 0.30);
-  // Known defect (docs/validation.md): MacCormack plus redistancing GAINS volume on sheets
-  // thinner than a cell (+104 % at T at 32^3); semi-Lagrangian loses nearly all of it. These
-  // bounds only catch things getting worse.
-  EXPECT_LT(mc.full, 1.5);
-  EXPECT_LT(std::abs(p.full), std::abs(mc.full));
-  EXPECT_LT(std::abs(p.full), std::abs(sl.full));
+  EXPECT_LT(std::abs(p.half), 0.20);
+  // A pure level set at 4.8 cells radius loses liquid wherever the sheet gets thinner than a
+  // cell (measured -39 % with MacCormack, all of it semi-Lagrangian); the bound catches
+  // regressions, and the second-order scheme must keep more than the first-order one.
+  EXPECT_GT(mc.full, -0.50);
+  EXPECT_LT(mc.full, 0.05);
+  EXPECT_GT(mc.full, sl.full + 0.2);
 }
 
 TEST(LongValidationEnright, VolumeLossAt64) {

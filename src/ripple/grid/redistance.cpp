@@ -57,7 +57,10 @@ void redistance(ScalarGrid& phi, double dx, double band_cells) {
   // Cells next to the interface keep their value, so the zero set does not move and repeated
   // redistancing does not drift (it did by +4.5 % volume over 20 passes when these were
   // recomputed from neighbours that earlier passes had changed). Only where the input is
-  // clearly not a distance (|grad phi| outside [0.7, 1.4]) is it rescaled, phi / |grad phi|.
+  // clearly too steep for a distance (|grad phi| > 1.4) is it rescaled, phi / |grad phi|. It
+  // is never scaled up: inside a sheet thinner than a cell the central gradient is near zero,
+  // and scaling by its inverse pushed those cells to a full cell from the interface, which
+  // doubled the liquid in the Enright test (test_enright.cpp).
   for (int k = 0; k < nz; ++k)
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i) {
@@ -70,7 +73,7 @@ void redistance(ScalarGrid& phi, double dx, double band_cells) {
         if (!crossing) continue;
         const double gnorm = gradient(phi, dx, i, j, k).norm();
         double d = std::abs(p);
-        if (gnorm > 1e-12 && (gnorm < 0.7 || gnorm > 1.4)) d /= gnorm;
+        if (gnorm > 1.4) d /= gnorm;
         d = std::min(d, dx);  // never farther than a cell from the crossing it borders
         const int64_t id = phi.index(i, j, k);
         dist[id] = std::max(d, 1e-9 * dx);
