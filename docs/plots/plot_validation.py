@@ -58,7 +58,8 @@ def enright(src, dst):
     fig, ax = plt.subplots(figsize=(6, 4))
     for f in files:
         d = read(f)
-        name = f.stem.replace("enright_", "").replace("_", " ")
+        name = f.stem.replace("enright_", "").replace("_", " ").replace("apic", "particles (APIC = FLIP here)")
+        name = name.replace(" ", "^3 ", 1)
         ax.plot(d["t"], [100 * v for v in d["volume_change"]], label=name)
     ax.axvline(1.5, color="gray", lw=0.8, ls="--")
     ax.set(xlabel="t (s), T = 3 s", ylabel="volume change (%)", title="Enright 3D deformation")
