@@ -95,30 +95,6 @@ int parity(const Vec3i& n, int64_t c) {
 
 constexpr int64_t kChunk = 256;  // cells per stack buffer
 
-// out[c - s] = sum over the six neighbours nb of A(c, nb) x[nb], for cells [s, e) of one span
-// (e - s <= kChunk). Spans whose neighbours all lie inside the grid take a branch-free loop
-// that the compiler vectorises; off[0] is zero at the end of a grid row, so reading the next
-// row's first cell there adds nothing.
-void neighbour_sum(const FloatOperator& A, const float* x, int64_t s, int64_t e, float* out) {
-  const int64_t sy = A.stride[1], sz = A.stride[2];
-  const float *o0 = A.off[0].data(), *o1 = A.off[1].data(), *o2 = A.off[2].data();
-  if (s - sz >= 0 && e - 1 + sz < A.cells) {
-    for (int64_t c = s; c < e; ++c)
-      out[c - s] = o0[c] * x[c + 1] + o0[c - 1] * x[c - 1] + o1[c] * x[c + sy] + o1[c - sy] * x[c - sy] +
-                   o2[c] * x[c + sz] + o2[c - sz] * x[c - sz];
-    return;
-  }
-  for (int64_t c = s; c < e; ++c) {
-    float t = 0.0f;
-    for (int a = 0; a < 3; ++a) {
-      const int64_t st = A.stride[a];
-      if (c + st < A.cells) t += A.off[a][c] * x[c + st];
-      if (c - st >= 0) t += A.off[a][c - st] * x[c - st];
-    }
-    out[c - s] = t;
-  }
-}
-
 // One colour of red-black Gauss-Seidel. Cells of one colour only neighbour the other colour,
 // so the neighbour sums of a whole chunk can be formed first (vectorised, for both colours)
 // and then written for this colour alone.
@@ -127,7 +103,7 @@ void rbgs_sweep(const FloatOperator& A, const std::vector<float>& b, std::vector
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
-      neighbour_sum(A, x.data(), cs, ce, t);
+      stencil_neighbour_sum(A.stride, A.cells, A.off, x.data(), cs, ce, t);
       for (int64_t c = cs + (parity(A.n, cs) != color ? 1 : 0); c < ce; c += 2) x[c] = (b[c] - t[c - cs]) / A.diag[c];
     }
   });
@@ -139,7 +115,7 @@ void residual(const FloatOperator& A, const std::vector<float>& b, const std::ve
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
-      neighbour_sum(A, x.data(), cs, ce, t);
+      stencil_neighbour_sum(A.stride, A.cells, A.off, x.data(), cs, ce, t);
       for (int64_t c = cs; c < ce; ++c) r[c] = b[c] - A.diag[c] * x[c] - t[c - cs];
     }
   });

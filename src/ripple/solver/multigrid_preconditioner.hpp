@@ -34,7 +34,6 @@ class MultigridPreconditioner : public Preconditioner {
   void apply(const std::vector<double>& r, std::vector<double>& z) override;
   /// Active (liquid) cells per level, finest first; benchmarks use it for traffic estimates.
   std::vector<int64_t> active_cells_per_level() const;
-  int smoothing_sweeps() const { return sweeps_; }
 
  private:
   struct Level;

@@ -36,26 +36,9 @@ void PoissonSystem::build_spans() {
 }
 
 void PoissonSystem::multiply(const std::vector<double>& x, std::vector<double>& y) const {
-  const int64_t sy = stride[1], sz = stride[2], nc = cells();
-  const double *X = x.data(), *o0 = off[0].data(), *o1 = off[1].data(), *o2 = off[2].data(), *d = diag.data();
   for_each_span(*this, [&](int64_t b, int64_t e) {
-    if (b - sz >= 0 && e - 1 + sz < nc) {
-      // All neighbours inside the grid: branch-free and vectorised. off[0] is zero at the end
-      // of a grid row, so the next row's first cell adds nothing there.
-      for (int64_t c = b; c < e; ++c)
-        y[c] = d[c] * X[c] + o0[c] * X[c + 1] + o0[c - 1] * X[c - 1] + o1[c] * X[c + sy] + o1[c - sy] * X[c - sy] +
-               o2[c] * X[c + sz] + o2[c - sz] * X[c - sz];
-      return;
-    }
-    for (int64_t c = b; c < e; ++c) {
-      double s = diag[c] * x[c];
-      for (int a = 0; a < 3; ++a) {
-        const int64_t st = stride[a];
-        if (c + st < static_cast<int64_t>(x.size())) s += off[a][c] * x[c + st];
-        if (c - st >= 0) s += off[a][c - st] * x[c - st];
-      }
-      y[c] = s;
-    }
+    stencil_neighbour_sum(stride, cells(), off, x.data(), b, e, y.data() + b);
+    for (int64_t c = b; c < e; ++c) y[c] += diag[c] * x[c];
   });
 }
 

@@ -40,6 +40,15 @@ struct PoissonSystem {
 template <class System, class F>
 void for_each_span(const System& A, F&& f);
 
+/// out[c - s] = sum over the six neighbours nb of A(c, nb) x[nb], for the cells [s, e) of one
+/// span of a 7-point operator on `cells` cells with strides (1, stride[1], stride[2]), where
+/// off[a][c] couples c and c + stride[a]. Spans whose neighbours all lie inside the grid take a
+/// branch-free loop the compiler vectorises; off[0] is zero at the end of a grid row, so
+/// reading the next row's first cell there adds nothing.
+template <class T>
+void stencil_neighbour_sum(const int64_t (&stride)[3], int64_t cells, const std::vector<T> (&off)[3], const T* x,
+                           int64_t s, int64_t e, T* out);
+
 /// Deterministic parallel dot product over active cells.
 double dot_active(const PoissonSystem& A, const std::vector<double>& x, const std::vector<double>& y);
 double max_abs_active(const PoissonSystem& A, const std::vector<double>& x);
@@ -49,6 +58,27 @@ double max_abs_active(const PoissonSystem& A, const std::vector<double>& x);
 #include "ripple/core/parallel.hpp"
 
 namespace ripple {
+template <class T>
+void stencil_neighbour_sum(const int64_t (&stride)[3], int64_t cells, const std::vector<T> (&off)[3], const T* x,
+                           int64_t s, int64_t e, T* out) {
+  const int64_t sy = stride[1], sz = stride[2];
+  const T *o0 = off[0].data(), *o1 = off[1].data(), *o2 = off[2].data();
+  if (s - sz >= 0 && e - 1 + sz < cells) {
+    for (int64_t c = s; c < e; ++c)
+      out[c - s] = o0[c] * x[c + 1] + o0[c - 1] * x[c - 1] + o1[c] * x[c + sy] + o1[c - sy] * x[c - sy] +
+                   o2[c] * x[c + sz] + o2[c - sz] * x[c - sz];
+    return;
+  }
+  for (int64_t c = s; c < e; ++c) {
+    T t = 0;
+    for (int a = 0; a < 3; ++a) {
+      if (c + stride[a] < cells) t += off[a][c] * x[c + stride[a]];
+      if (c - stride[a] >= 0) t += off[a][c - stride[a]] * x[c - stride[a]];
+    }
+    out[c - s] = t;
+  }
+}
+
 template <class System, class F>
 void for_each_span(const System& A, F&& f) {
   parallel_blocks(0, static_cast<int64_t>(A.spans.size()), 64, [&](int64_t lo, int64_t hi) {
