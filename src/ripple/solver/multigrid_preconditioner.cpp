@@ -40,31 +40,6 @@ struct AxisTransfer {
 
 }  // namespace
 
-// The V-cycle runs in single precision, as in McAdams et al. 2010: it is a preconditioner, and
-// halving the bytes it streams roughly halves its time, which memory bandwidth bounds.
-struct FloatOperator {
-  Vec3i n = Vec3i::Zero();
-  int64_t stride[3] = {1, 0, 0};
-  int64_t cells = 0;
-  std::vector<float> diag, off[3];
-  std::vector<CellSpan> spans;
-
-  void assign(const PoissonSystem& A) {
-    n = A.n;
-    cells = A.cells();
-    for (int a = 0; a < 3; ++a) stride[a] = A.stride[a];
-    spans = A.spans;
-    diag.assign(static_cast<size_t>(cells), 1.0f);
-    for (auto& o : off) o.assign(static_cast<size_t>(cells), 0.0f);
-    for_each_span(A, [&](int64_t s, int64_t e) {
-      for (int64_t c = s; c < e; ++c) {
-        diag[c] = static_cast<float>(A.diag[c]);
-        for (int a = 0; a < 3; ++a) off[a][c] = static_cast<float>(A.off[a][c]);
-      }
-    });
-  }
-};
-
 struct MultigridPreconditioner::Level {
   // Level 0 points at the caller's matrix, labels and face fractions; coarse levels own theirs.
   const PoissonSystem* A = nullptr;
@@ -74,13 +49,16 @@ struct MultigridPreconditioner::Level {
   Array3<uint8_t> own_labels;
   std::array<ScalarGrid, 3> own_face_open;
   Vec3 spacing_factor = Vec3::Ones();  // (H_a / h_a) relative to the fine level
-  FloatOperator op;                    // single-precision copy of *A used by the V-cycle
-  std::vector<float> x, b, r;
+  // The V-cycle runs in single precision, as in McAdams et al. 2010: it is a preconditioner,
+  // and halving the bytes it streams roughly halves its time, which memory bandwidth bounds.
+  CompactOperator<float> op;
+  std::vector<float> x, b;             // compact
+  std::vector<float> r_grid, x_grid;   // full grid, zero off the liquid: restriction reads the
+                                       // residual and prolongation this level's correction
   std::array<AxisTransfer, 3> to_coarse;  // transfer to the next coarser level
 };
 
 struct MultigridPreconditioner::CoarseSolver {
-  std::vector<int64_t> cells;      // active cell linear index per unknown
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt;
   Eigen::VectorXd rhs, sol;
   bool ok = false;
@@ -88,35 +66,41 @@ struct MultigridPreconditioner::CoarseSolver {
 
 namespace {
 
-int parity(const Vec3i& n, int64_t c) {
-  const int64_t i = c % n.x(), r = c / n.x();
-  return static_cast<int>((i + r % n.y() + r / n.y()) & 1);
-}
-
 constexpr int64_t kChunk = 256;  // cells per stack buffer
 
 // One colour of red-black Gauss-Seidel. Cells of one colour only neighbour the other colour,
 // so the neighbour sums of a whole chunk can be formed first (vectorised, for both colours)
 // and then written for this colour alone.
-void rbgs_sweep(const FloatOperator& A, const std::vector<float>& b, std::vector<float>& x, int color) {
-  for_each_span(A, [&](int64_t s, int64_t e) {
+void rbgs_sweep(const CompactOperator<float>& A, const std::vector<float>& b, std::vector<float>& x, int color) {
+  A.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
-      stencil_neighbour_sum(A.stride, A.cells, A.off, x.data(), cs, ce, t);
-      for (int64_t c = cs + (parity(A.n, cs) != color ? 1 : 0); c < ce; c += 2) x[c] = (b[c] - t[c - cs]) / A.diag[c];
+      A.neighbour_sum(sg, cs, ce, x.data(), t);
+      const int first = ((sg.parity + (cs - s)) & 1) != color ? 1 : 0;
+      for (int64_t c = cs + first; c < ce; c += 2) x[c] = (b[c] - t[c - cs]) / A.diag[c];
     }
   });
 }
 
-// r = b - A x on active cells.
-void residual(const FloatOperator& A, const std::vector<float>& b, const std::vector<float>& x, std::vector<float>& r) {
-  for_each_span(A, [&](int64_t s, int64_t e) {
+// The first sweep from x = 0: the neighbour sums vanish, so colour `color` gets b / diag and
+// the other colour stays zero. Replaces zeroing x plus one half-sweep.
+void rbgs_first_sweep(const CompactOperator<float>& A, const std::vector<float>& b, std::vector<float>& x, int color) {
+  A.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
+    for (int64_t c = s; c < e; ++c) x[c] = ((sg.parity + (c - s)) & 1) == color ? b[c] / A.diag[c] : 0.0f;
+  });
+}
+
+// r = b - A x, written to the full-grid array r_grid.
+void residual(const CompactOperator<float>& A, const std::vector<float>& b, const std::vector<float>& x,
+              std::vector<float>& r_grid) {
+  A.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
-      stencil_neighbour_sum(A.stride, A.cells, A.off, x.data(), cs, ce, t);
-      for (int64_t c = cs; c < ce; ++c) r[c] = b[c] - A.diag[c] * x[c] - t[c - cs];
+      A.neighbour_sum(sg, cs, ce, x.data(), t);
+      float* r = r_grid.data() + sg.grid_begin + (cs - s);
+      for (int64_t c = cs; c < ce; ++c) r[c - cs] = b[c] - A.diag[c] * x[c] - t[c - cs];
     }
   });
 }
@@ -147,42 +131,54 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
     C->spacing_factor = F.spacing_factor.cwiseProduct(factor.cast<double>());
     // Labels: air dominates, then liquid, then solid.
     C->own_labels.resize(nc.x(), nc.y(), nc.z(), static_cast<uint8_t>(CellLabel::Solid));
-    parallel_for(0, C->own_labels.size(), [&](int64_t idx) {
-      const Vec3i I = C->own_labels.coords(idx);
-      bool any_air = false, any_liquid = false;
-      for (int dk = 0; dk < factor.z(); ++dk)
-        for (int dj = 0; dj < factor.y(); ++dj)
-          for (int di = 0; di < factor.x(); ++di) {
-            const int i = I.x() * factor.x() + di, j = I.y() * factor.y() + dj, k = I.z() * factor.z() + dk;
-            if (!(*F.labels).in_range(i, j, k)) continue;
-            const auto l = static_cast<CellLabel>((*F.labels)(i, j, k));
-            any_air |= l == CellLabel::Air;
-            any_liquid |= l == CellLabel::Liquid;
+    const Array3<uint8_t>& fl = *F.labels;
+    parallel_for(0, static_cast<int64_t>(nc.y()) * nc.z(), [&](int64_t row) {
+      const int J = static_cast<int>(row % nc.y()), K = static_cast<int>(row / nc.y());
+      uint8_t* out = &C->own_labels(0, J, K);
+      for (int I = 0; I < nc.x(); ++I) {
+        bool any_air = false, any_liquid = false;
+        for (int k = K * factor.z(); k < std::min(nf.z(), (K + 1) * factor.z()); ++k)
+          for (int j = J * factor.y(); j < std::min(nf.y(), (J + 1) * factor.y()); ++j) {
+            const uint8_t* in = &fl(0, j, k);
+            for (int i = I * factor.x(); i < std::min(nf.x(), (I + 1) * factor.x()); ++i) {
+              any_air |= in[i] == static_cast<uint8_t>(CellLabel::Air);
+              any_liquid |= in[i] == static_cast<uint8_t>(CellLabel::Liquid);
+            }
           }
-      C->own_labels[idx] = static_cast<uint8_t>(any_air ? CellLabel::Air : any_liquid ? CellLabel::Liquid : CellLabel::Solid);
-    });
-    // Face open fractions: average of the child faces lying on each coarse face.
+        out[I] = static_cast<uint8_t>(any_air ? CellLabel::Air : any_liquid ? CellLabel::Liquid : CellLabel::Solid);
+      }
+    }, 16);
+    // Face open fractions: average of the child faces lying on each coarse face (the fine
+    // faces at index factor * I along the face normal, all children across it).
     for (int a = 0; a < 3; ++a) {
-      Vec3i fd = nc;
+      Vec3i fd = nc, ffd = nf;
       fd[a] += 1;
+      ffd[a] += 1;
       C->own_face_open[a].resize(fd.x(), fd.y(), fd.z(), 0.0);
-      const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
-      parallel_for(0, C->own_face_open[a].size(), [&](int64_t idx) {
-        const Vec3i I = C->own_face_open[a].coords(idx);
-        double sum = 0.0;
-        int count = 0;
-        for (int d1 = 0; d1 < factor[b1]; ++d1)
-          for (int d2 = 0; d2 < factor[b2]; ++d2) {
-            Vec3i fi;
-            fi[a] = I[a] * factor[a];
-            fi[b1] = I[b1] * factor[b1] + d1;
-            fi[b2] = I[b2] * factor[b2] + d2;
-            if (!(*F.face_open)[a].in_range(fi.x(), fi.y(), fi.z())) continue;
-            sum += (*F.face_open)[a](fi.x(), fi.y(), fi.z());
-            ++count;
-          }
-        C->own_face_open[a][idx] = count ? sum / count : 0.0;
-      });
+      const ScalarGrid& ff = (*F.face_open)[a];
+      // Fine index range [lo, hi) of coarse index I along axis b for this face grid.
+      auto range = [&](int b, int I) {
+        const int lo = I * factor[b];
+        const int hi = b == a ? lo + 1 : lo + factor[b];
+        return std::pair<int, int>(lo, std::min(hi, ffd[b]));
+      };
+      parallel_for(0, static_cast<int64_t>(fd.y()) * fd.z(), [&](int64_t row) {
+        const int J = static_cast<int>(row % fd.y()), K = static_cast<int>(row / fd.y());
+        double* out = &C->own_face_open[a](0, J, K);
+        const auto [k0, k1] = range(2, K);
+        const auto [j0, j1] = range(1, J);
+        for (int I = 0; I < fd.x(); ++I) {
+          const auto [i0, i1] = range(0, I);
+          double sum = 0.0;
+          int count = 0;
+          for (int k = k0; k < k1; ++k)
+            for (int j = j0; j < j1; ++j) {
+              const double* in = &ff(0, j, k);
+              for (int i = i0; i < i1; ++i, ++count) sum += in[i];
+            }
+          out[I] = count ? sum / count : 0.0;
+        }
+      }, 16);
     }
     // Rediscretised operator: coefficient s0 * open / (H_a/h)^2 per face.
     C->own_A.resize(nc);
@@ -220,36 +216,32 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
     C->face_open = &C->own_face_open;
     levels_.push_back(std::move(C));
   }
-  for (auto& L : levels_) {
-    const size_t nc = static_cast<size_t>(L->A->cells());
-    L->op.assign(*L->A);
-    L->x.assign(nc, 0.0f);
-    L->b.assign(nc, 0.0f);
-    L->r.assign(nc, 0.0f);
+  for (size_t l = 0; l < levels_.size(); ++l) {
+    Level& L = *levels_[l];
+    const size_t padded = static_cast<size_t>(L.A->layout.padded);
+    L.op = L.A->compact<float>();
+    L.x.assign(padded, 0.0f);
+    L.b.assign(padded, 0.0f);
+    if (l + 1 < levels_.size()) L.r_grid.assign(static_cast<size_t>(L.A->cells()), 0.0f);
+    if (l > 0) L.x_grid.assign(static_cast<size_t>(L.A->cells()), 0.0f);
   }
-  // Exact solve on the coarsest level.
+  // Exact solve on the coarsest level, numbered as its compact layout.
   coarse_ = std::make_unique<CoarseSolver>();
-  const PoissonSystem& Ac = *levels_.back()->A;
-  std::vector<int64_t> id(static_cast<size_t>(Ac.cells()), -1);
-  for (const CellSpan& sp : Ac.spans)
-    for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) {
-      id[c] = static_cast<int64_t>(coarse_->cells.size());
-      coarse_->cells.push_back(c);
-    }
-  const int64_t m = static_cast<int64_t>(coarse_->cells.size());
+  const CompactOperator<float>& Ac = levels_.back()->op;
+  const CompactLayout& Lc = *Ac.layout;
+  const int64_t m = Lc.size;
   if (m > 0) {
     std::vector<Eigen::Triplet<double>> trip;
-    for (int64_t u = 0; u < m; ++u) {
-      const int64_t c = coarse_->cells[u];
-      trip.emplace_back(u, u, Ac.diag[c]);
-      for (int a = 0; a < 3; ++a) {
-        const int64_t nb = c + Ac.stride[a];
-        if (nb < Ac.cells() && Ac.off[a][c] != 0.0 && id[nb] >= 0) {
-          trip.emplace_back(u, id[nb], Ac.off[a][c]);
-          trip.emplace_back(id[nb], u, Ac.off[a][c]);
-        }
+    for (const CompactSegment& sg : Lc.segments)
+      for (int64_t c = sg.begin; c < sg.begin + sg.length; ++c) {
+        trip.emplace_back(c, c, Ac.diag[c]);
+        const int64_t upper[3] = {c + 1, c + sg.nb[1], c + sg.nb[3]};
+        for (int a = 0; a < 3; ++a)
+          if (Ac.off[a][c] != 0.0f && upper[a] < m) {
+            trip.emplace_back(c, upper[a], Ac.off[a][c]);
+            trip.emplace_back(upper[a], c, Ac.off[a][c]);
+          }
       }
-    }
     Eigen::SparseMatrix<double> M(m, m);
     M.setFromTriplets(trip.begin(), trip.end());
     coarse_->ldlt.compute(M);
@@ -268,44 +260,48 @@ std::vector<int64_t> MultigridPreconditioner::active_cells_per_level() const {
 
 void MultigridPreconditioner::apply(const std::vector<double>& r, std::vector<double>& z) {
   Level& L0 = *levels_[0];
-  for_each_span(L0.op, [&](int64_t s, int64_t e) {
+  L0.op.layout->for_each_block([&](int64_t s, int64_t e) {
     for (int64_t c = s; c < e; ++c) L0.b[c] = static_cast<float>(r[c]);
   });
   vcycle(0);
-  for_each_span(L0.op, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) z[c] = L0.x[c]; });
+  L0.op.layout->for_each_block([&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) z[c] = L0.x[c]; });
 }
 
 void MultigridPreconditioner::vcycle(size_t l) {
   Level& L = *levels_[l];
-  for_each_span(L.op, [&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) L.x[c] = 0.0f; });
+  const CompactLayout& lay = *L.op.layout;
   if (l + 1 == levels_.size()) {
     if (coarse_->ok) {
-      const int64_t m = static_cast<int64_t>(coarse_->cells.size());
-      for (int64_t u = 0; u < m; ++u) coarse_->rhs[u] = L.b[coarse_->cells[u]];
+      for (int64_t c = 0; c < lay.size; ++c) coarse_->rhs[c] = L.b[c];
       coarse_->sol = coarse_->ldlt.solve(coarse_->rhs);
-      for (int64_t u = 0; u < m; ++u) L.x[coarse_->cells[u]] = static_cast<float>(coarse_->sol[u]);
+      for (int64_t c = 0; c < lay.size; ++c) L.x[c] = static_cast<float>(coarse_->sol[c]);
     } else {
+      rbgs_first_sweep(L.op, L.b, L.x, 0);
+      rbgs_sweep(L.op, L.b, L.x, 1);
       for (int it = 0; it < 50; ++it) {
-        rbgs_sweep(L.op, L.b, L.x, 0);
-        rbgs_sweep(L.op, L.b, L.x, 1);
         rbgs_sweep(L.op, L.b, L.x, 1);
         rbgs_sweep(L.op, L.b, L.x, 0);
+        rbgs_sweep(L.op, L.b, L.x, 0);
+        rbgs_sweep(L.op, L.b, L.x, 1);
       }
     }
+    if (l > 0) lay.scatter(L.x, L.x_grid);
     return;
   }
-  for (int s = 0; s < sweeps_; ++s) {
+  rbgs_first_sweep(L.op, L.b, L.x, 0);
+  rbgs_sweep(L.op, L.b, L.x, 1);
+  for (int s = 1; s < sweeps_; ++s) {
     rbgs_sweep(L.op, L.b, L.x, 0);
     rbgs_sweep(L.op, L.b, L.x, 1);
   }
-  residual(L.op, L.b, L.x, L.r);
-  // Restrict: b_c = P^T r / (product of factors). Along one span the y and z stencils are
-  // fixed, so they are gathered once per span.
+  residual(L.op, L.b, L.x, L.r_grid);
+  // Restrict: b_c = P^T r / (product of factors). Along one segment the y and z stencils are
+  // fixed, so they are gathered once per segment.
   Level& C = *levels_[l + 1];
   const Vec3i nf = (*L.A).n;
   const double inv_f = 1.0 / (L.to_coarse[0].factor * L.to_coarse[1].factor * L.to_coarse[2].factor);
-  for_each_span(C.op, [&](int64_t s, int64_t e) {
-    const Vec3i I0 = (*C.labels).coords(s);
+  C.op.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
+    const Vec3i I0 = C.op.layout->coords(sg);
     std::array<std::pair<int64_t, double>, 16> rows;
     int nrows = 0;
     for (const auto& [k, wk] : L.to_coarse[2].coarse_to_fine[I0.z()])
@@ -316,17 +312,17 @@ void MultigridPreconditioner::vcycle(size_t l) {
       double acc = 0.0;
       for (int q = 0; q < nrows; ++q) {
         double row = 0.0;
-        for (const auto& [i, wi] : tx[static_cast<size_t>(I)]) row += wi * L.r[rows[q].first + i];
+        for (const auto& [i, wi] : tx[static_cast<size_t>(I)]) row += wi * L.r_grid[rows[q].first + i];
         acc += rows[q].second * row;
       }
       C.b[c] = static_cast<float>(acc);
     }
   });
   vcycle(l + 1);
-  // Prolong and correct, with the y and z stencils fixed along each span.
+  // Prolong and correct, with the y and z stencils fixed along each segment.
   const Vec3i ncd = (*C.A).n;
-  for_each_span(L.op, [&](int64_t s, int64_t e) {
-    const Vec3i I0 = (*L.labels).coords(s);
+  lay.for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
+    const Vec3i I0 = lay.coords(sg);
     const auto& ty = L.to_coarse[1].fine_to_coarse[I0.y()];
     const auto& tz = L.to_coarse[2].fine_to_coarse[I0.z()];
     int64_t rows[4];
@@ -342,7 +338,7 @@ void MultigridPreconditioner::vcycle(size_t l) {
       const auto& [Ia, wa] = tx[static_cast<size_t>(i)][0];
       const auto& [Ib, wb] = tx[static_cast<size_t>(i)][1];
       double acc = 0.0;
-      for (int q = 0; q < 4; ++q) acc += wrow[q] * (wa * C.x[rows[q] + Ia] + wb * C.x[rows[q] + Ib]);
+      for (int q = 0; q < 4; ++q) acc += wrow[q] * (wa * C.x_grid[rows[q] + Ia] + wb * C.x_grid[rows[q] + Ib]);
       L.x[c] += static_cast<float>(acc);
     }
   });
@@ -350,6 +346,7 @@ void MultigridPreconditioner::vcycle(size_t l) {
     rbgs_sweep(L.op, L.b, L.x, 1);
     rbgs_sweep(L.op, L.b, L.x, 0);
   }
+  if (l > 0) lay.scatter(L.x, L.x_grid);
 }
 
 }  // namespace ripple

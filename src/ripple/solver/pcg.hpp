@@ -1,5 +1,5 @@
 #pragma once
-// Preconditioned conjugate gradients on a PoissonSystem.
+// Preconditioned conjugate gradients on a PoissonSystem, run in its compact storage.
 #include <string>
 #include <vector>
 
@@ -10,7 +10,8 @@ namespace ripple {
 class Preconditioner {
  public:
   virtual ~Preconditioner() = default;
-  /// z = M^{-1} r on active cells. Must be symmetric positive definite.
+  /// z = M^{-1} r on compact vectors of the system's layout (length `layout.padded`; the pad
+  /// of z must stay zero). Must be symmetric positive definite.
   virtual void apply(const std::vector<double>& r, std::vector<double>& z) = 0;
 };
 
@@ -20,7 +21,12 @@ struct PcgResult {
   bool converged = false;
 };
 
-/// Solves A x = b to a relative infinity-norm residual `tolerance`, starting from x.
+/// Solves A x = b to a relative infinity-norm residual `tolerance`, starting from x. Compact
+/// vectors of A's layout.
+PcgResult pcg_solve(const CompactOperator<double>& A, const std::vector<double>& b, std::vector<double>& x,
+                    Preconditioner* M, double tolerance, int max_iterations);
+
+/// The same on full-grid vectors (zero on inactive cells): gathers, solves, scatters x back.
 PcgResult pcg_solve(const PoissonSystem& A, const std::vector<double>& b, std::vector<double>& x,
                     Preconditioner* M, double tolerance, int max_iterations);
 

@@ -33,13 +33,7 @@ void PoissonSystem::build_spans() {
       active_count += i - start;
     }
   }
-}
-
-void PoissonSystem::multiply(const std::vector<double>& x, std::vector<double>& y) const {
-  for_each_span(*this, [&](int64_t b, int64_t e) {
-    stencil_neighbour_sum(stride, cells(), off, x.data(), b, e, y.data() + b);
-    for (int64_t c = b; c < e; ++c) y[c] += diag[c] * x[c];
-  });
+  layout.build(n, active, spans);
 }
 
 int PoissonSystem::regularize_floating_components() {
@@ -78,24 +72,6 @@ int PoissonSystem::regularize_floating_components() {
     }
   }
   return floating;
-}
-
-double dot_active(const PoissonSystem& A, const std::vector<double>& x, const std::vector<double>& y) {
-  return parallel_sum(0, static_cast<int64_t>(A.spans.size()), [&](int64_t s) {
-    const CellSpan& sp = A.spans[static_cast<size_t>(s)];
-    double acc = 0.0;
-    for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) acc += x[c] * y[c];
-    return acc;
-  });
-}
-
-double max_abs_active(const PoissonSystem& A, const std::vector<double>& x) {
-  return parallel_max(0, static_cast<int64_t>(A.spans.size()), 0.0, [&](int64_t s) {
-    const CellSpan& sp = A.spans[static_cast<size_t>(s)];
-    double m = 0.0;
-    for (int64_t c = sp.begin; c < sp.begin + sp.length; ++c) m = std::max(m, std::abs(x[c]));
-    return m;
-  });
 }
 
 }  // namespace ripple
