@@ -2,6 +2,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <algorithm>
+#include <climits>
 
 namespace ripple {
 namespace {
@@ -135,21 +136,23 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
     parallel_for(0, static_cast<int64_t>(nc.y()) * nc.z(), [&](int64_t row) {
       const int J = static_cast<int>(row % nc.y()), K = static_cast<int>(row / nc.y());
       uint8_t* out = &C->own_labels(0, J, K);
-      for (int I = 0; I < nc.x(); ++I) {
-        bool any_air = false, any_liquid = false;
-        for (int k = K * factor.z(); k < std::min(nf.z(), (K + 1) * factor.z()); ++k)
-          for (int j = J * factor.y(); j < std::min(nf.y(), (J + 1) * factor.y()); ++j) {
-            const uint8_t* in = &fl(0, j, k);
-            for (int i = I * factor.x(); i < std::min(nf.x(), (I + 1) * factor.x()); ++i) {
-              any_air |= in[i] == static_cast<uint8_t>(CellLabel::Air);
-              any_liquid |= in[i] == static_cast<uint8_t>(CellLabel::Liquid);
-            }
-          }
-        out[I] = static_cast<uint8_t>(any_air ? CellLabel::Air : any_liquid ? CellLabel::Liquid : CellLabel::Solid);
-      }
+      // One bit per label present among the children: bit 1 solid, 2 liquid, 4 air.
+      std::vector<uint8_t> bits(static_cast<size_t>(nc.x()), 0);
+      for (int k = K * factor.z(); k < std::min(nf.z(), (K + 1) * factor.z()); ++k)
+        for (int j = J * factor.y(); j < std::min(nf.y(), (J + 1) * factor.y()); ++j) {
+          const uint8_t* in = &fl(0, j, k);
+          for (int i = 0; i < nf.x(); ++i) bits[static_cast<size_t>(i / factor.x())] |= static_cast<uint8_t>(1u << in[i]);
+        }
+      for (int I = 0; I < nc.x(); ++I)
+        out[I] = static_cast<uint8_t>(bits[I] & (1u << static_cast<int>(CellLabel::Air))      ? CellLabel::Air
+                                      : bits[I] & (1u << static_cast<int>(CellLabel::Liquid)) ? CellLabel::Liquid
+                                                                                              : CellLabel::Solid);
     }, 16);
     // Face open fractions: average of the child faces lying on each coarse face (the fine
-    // faces at index factor * I along the face normal, all children across it).
+    // faces at index factor * I along the face normal, all children across it). Only faces
+    // next to a non-air coarse cell are ever read: by this level's operator (faces of liquid
+    // cells), or averaged into the next level's faces of non-air cells, whose children are
+    // all non-air because air dominates the coarsening. The rest stay 0.
     for (int a = 0; a < 3; ++a) {
       Vec3i fd = nc, ffd = nf;
       fd[a] += 1;
@@ -167,7 +170,17 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
         double* out = &C->own_face_open[a](0, J, K);
         const auto [k0, k1] = range(2, K);
         const auto [j0, j1] = range(1, J);
+        // Label rows of the cells below (-a) and above (+a) the faces of this row.
+        const uint8_t air = static_cast<uint8_t>(CellLabel::Air);
+        Vec3i below(0, J, K), above(0, J, K);
+        below[a] -= a == 0 ? 0 : 1;
+        const bool has_below = below[a] >= 0, has_above = above[a] < nc[a];
+        const uint8_t* lb = has_below ? &C->own_labels(0, below.y(), below.z()) : nullptr;
+        const uint8_t* la = has_above ? &C->own_labels(0, above.y(), above.z()) : nullptr;
         for (int I = 0; I < fd.x(); ++I) {
+          const int ib = a == 0 ? I - 1 : I, ia = I;
+          const bool needed = (lb && ib >= 0 && ib < nc.x() && lb[ib] != air) || (la && ia < nc.x() && la[ia] != air);
+          if (!needed) continue;
           const auto [i0, i1] = range(0, I);
           double sum = 0.0;
           int count = 0;
@@ -295,51 +308,73 @@ void MultigridPreconditioner::vcycle(size_t l) {
     rbgs_sweep(L.op, L.b, L.x, 1);
   }
   residual(L.op, L.b, L.x, L.r_grid);
-  // Restrict: b_c = P^T r / (product of factors). Along one segment the y and z stencils are
-  // fixed, so they are gathered once per segment.
+  // Restrict: b_c = P^T r / (product of factors), separably: along a coarse segment the y and
+  // z stencils are fixed, so their (up to 16) fine rows are first summed into one fine row,
+  // which the x stencil then restricts.
   Level& C = *levels_[l + 1];
   const Vec3i nf = (*L.A).n;
-  const double inv_f = 1.0 / (L.to_coarse[0].factor * L.to_coarse[1].factor * L.to_coarse[2].factor);
+  const float inv_f = 1.0f / static_cast<float>(L.to_coarse[0].factor * L.to_coarse[1].factor * L.to_coarse[2].factor);
   C.op.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     const Vec3i I0 = C.op.layout->coords(sg);
-    std::array<std::pair<int64_t, double>, 16> rows;
+    std::array<std::pair<int64_t, float>, 16> rows;
     int nrows = 0;
     for (const auto& [k, wk] : L.to_coarse[2].coarse_to_fine[I0.z()])
       for (const auto& [j, wj] : L.to_coarse[1].coarse_to_fine[I0.y()])
-        rows[nrows++] = {static_cast<int64_t>(nf.x()) * (j + static_cast<int64_t>(nf.y()) * k), wj * wk * inv_f};
+        rows[nrows++] = {static_cast<int64_t>(nf.x()) * (j + static_cast<int64_t>(nf.y()) * k),
+                         static_cast<float>(wj * wk) * inv_f};
     const auto& tx = L.to_coarse[0].coarse_to_fine;
-    for (int64_t c = s, I = I0.x(); c < e; ++c, ++I) {
-      double acc = 0.0;
+    float acc[2 * kChunk + 8];
+    for (int64_t cs = s; cs < e; cs += kChunk) {
+      const int64_t ce = std::min(e, cs + kChunk);
+      const int64_t Ib = I0.x() + (cs - s), Ie = I0.x() + (ce - s);  // coarse x range
+      const int lo = tx[static_cast<size_t>(Ib)].front().first, hi = tx[static_cast<size_t>(Ie - 1)].back().first + 1;
+      std::fill(acc, acc + (hi - lo), 0.0f);
       for (int q = 0; q < nrows; ++q) {
-        double row = 0.0;
-        for (const auto& [i, wi] : tx[static_cast<size_t>(I)]) row += wi * L.r_grid[rows[q].first + i];
-        acc += rows[q].second * row;
+        const float w = rows[q].second;
+        const float* src = L.r_grid.data() + rows[q].first + lo;
+        for (int i = 0; i < hi - lo; ++i) acc[i] += w * src[i];
       }
-      C.b[c] = static_cast<float>(acc);
+      for (int64_t c = cs, I = Ib; c < ce; ++c, ++I) {
+        float v = 0.0f;
+        for (const auto& [i, wi] : tx[static_cast<size_t>(I)]) v += static_cast<float>(wi) * acc[i - lo];
+        C.b[c] = v;
+      }
     }
   });
   vcycle(l + 1);
-  // Prolong and correct, with the y and z stencils fixed along each segment.
+  // Prolong and correct, separably: the (up to 4) coarse rows of a fine segment's y and z
+  // stencils are combined into one coarse row, which the x stencil then interpolates.
   const Vec3i ncd = (*C.A).n;
   lay.for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     const Vec3i I0 = lay.coords(sg);
     const auto& ty = L.to_coarse[1].fine_to_coarse[I0.y()];
     const auto& tz = L.to_coarse[2].fine_to_coarse[I0.z()];
     int64_t rows[4];
-    double wrow[4];
+    float wrow[4];
     for (int q = 0; q < 4; ++q) {
       const auto& [J, wj] = ty[q & 1];
       const auto& [K, wk] = tz[q >> 1];
       rows[q] = static_cast<int64_t>(ncd.x()) * (J + static_cast<int64_t>(ncd.y()) * K);
-      wrow[q] = wj * wk;
+      wrow[q] = static_cast<float>(wj * wk);
     }
     const auto& tx = L.to_coarse[0].fine_to_coarse;
-    for (int64_t c = s, i = I0.x(); c < e; ++c, ++i) {
-      const auto& [Ia, wa] = tx[static_cast<size_t>(i)][0];
-      const auto& [Ib, wb] = tx[static_cast<size_t>(i)][1];
-      double acc = 0.0;
-      for (int q = 0; q < 4; ++q) acc += wrow[q] * (wa * C.x_grid[rows[q] + Ia] + wb * C.x_grid[rows[q] + Ib]);
-      L.x[c] += static_cast<float>(acc);
+    float crow[kChunk + 8];
+    for (int64_t cs = s; cs < e; cs += kChunk) {
+      const int64_t ce = std::min(e, cs + kChunk);
+      const int ib = I0.x() + static_cast<int>(cs - s), ie = I0.x() + static_cast<int>(ce - s);  // fine x range
+      int lo = INT32_MAX, hi = 0;
+      for (int i : {ib, ie - 1})
+        for (const auto& [I, w] : tx[static_cast<size_t>(i)]) lo = std::min(lo, I), hi = std::max(hi, I + 1);
+      std::fill(crow, crow + (hi - lo), 0.0f);
+      for (int q = 0; q < 4; ++q) {
+        const float* src = C.x_grid.data() + rows[q] + lo;
+        for (int I = 0; I < hi - lo; ++I) crow[I] += wrow[q] * src[I];
+      }
+      for (int64_t c = cs, i = ib; c < ce; ++c, ++i) {
+        const auto& [Ia, wa] = tx[static_cast<size_t>(i)][0];
+        const auto& [Ib, wb] = tx[static_cast<size_t>(i)][1];
+        L.x[c] += static_cast<float>(wa) * crow[Ia - lo] + static_cast<float>(wb) * crow[Ib - lo];
+      }
     }
   });
   for (int s = 0; s < sweeps_; ++s) {
