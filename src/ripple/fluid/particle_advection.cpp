@@ -7,14 +7,15 @@
 namespace ripple {
 
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& sb,
-                         const Scene& scene, double dt) {
+                         const Scene& scene, double dt, bool velocity_is_grid_sample) {
   const int64_t np = static_cast<int64_t>(p.size());
   std::vector<uint8_t> keep(static_cast<size_t>(np), 1);
   const Vec3 lo = g.origin, hi = g.upper();
   const double margin = 1e-3 * g.dx;
   parallel_for(0, np, [&](int64_t q) {
     Vec3 x = p.x[q].cast<double>();
-    const Vec3 mid = x + 0.5 * dt * velocity.sample(g, x);
+    const Vec3 v0 = velocity_is_grid_sample ? Vec3(p.v[q].cast<double>()) : velocity.sample(g, x);
+    const Vec3 mid = x + 0.5 * dt * v0;
     x += dt * velocity.sample(g, mid);
     if (sb.has_obstacles) {
       const double d = solid_phi_at(sb, g, x);

@@ -133,7 +133,8 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     }
     {
       ScopedPhase t(timings, "advect");
-      report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt);
+      report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
+                                                  s.fluid.representation == LiquidRepresentation::Apic);
       L.phi_matches_particles = false;
     }
   }
