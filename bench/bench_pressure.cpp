@@ -45,10 +45,12 @@ constexpr double kCgBytesPerCell = 160.0;
 // MIC(0): forward and backward substitution, each reading the right side, three
 // off-diagonals and the inverse diagonal and writing the result.
 constexpr double kMicBytesPerCell = 96.0;
-// One multigrid level per V-cycle, in single precision: zero x (4); 2 + 2 sweeps of red-black
-// Gauss-Seidel, each colour streaming b, diag, three off-diagonals and x in full
-// (8 half-sweeps x 24); the residual (28); restriction reads r (4); prolongation updates x (8).
-constexpr double kMgBytesPerLevelCell = 4 + 8 * 24 + 28 + 4 + 8;
+// One multigrid level per V-cycle, in single precision and compact storage: the first
+// half-sweep from x = 0 (reads b and diag, writes x: 12); 7 more red-black Gauss-Seidel
+// half-sweeps, each streaming b, diag, three off-diagonals and x (7 x 24); the residual (28);
+// restriction reads r (4); prolongation updates x (8); the copy of x to the full-grid array
+// the finer level's prolongation reads (4).
+constexpr double kMgBytesPerLevelCell = 12 + 7 * 24 + 28 + 4 + 8 + 4;
 
 // `mg_levels`: active cells per multigrid level (empty for MIC).
 double traffic_per_iteration(const PressureSystem& sys, const std::vector<int64_t>& mg_levels) {
