@@ -48,13 +48,19 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   sys.mg.scale = scale;
   const ScalarGrid& phi = liquid.phi;
 
-  parallel_for(0, A.cells(), [&](int64_t c) {
-    const Vec3i I = phi.coords(c);
-    const bool closed = cell_closed(sb, I.x(), I.y(), I.z());
-    const bool liquid_cell = phi[c] < 0.0 && !closed;
-    A.active[c] = liquid_cell;
-    sys.mg.labels[c] = static_cast<uint8_t>(liquid_cell ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
-  });
+  // Without obstacles no cell has all six faces closed (domain walls close at most three).
+  const bool any_closed = sb.has_obstacles;
+  parallel_for(0, static_cast<int64_t>(n.y()) * n.z(), [&](int64_t row) {
+    const int j = static_cast<int>(row % n.y()), k = static_cast<int>(row / n.y());
+    const int64_t c0 = row * n.x();
+    for (int i = 0; i < n.x(); ++i) {
+      const int64_t c = c0 + i;
+      const bool closed = any_closed && cell_closed(sb, i, j, k);
+      const bool liquid_cell = phi[c] < 0.0 && !closed;
+      A.active[c] = liquid_cell;
+      sys.mg.labels[c] = static_cast<uint8_t>(liquid_cell ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
+    }
+  }, 16);
   const double sigma = params.surface_tension;
   parallel_for(0, A.cells(), [&](int64_t c) {
     if (!A.active[c]) return;
@@ -111,18 +117,16 @@ ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<do
 }
 
 ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& sb,
-                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid) {
+                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
+                                  PressureSystem& sys) {
   const GridGeometry& g = liquid.grid;
-  PressureSystem sys;
   assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
-  // Warm start from the previous pressure.
-  std::vector<double> p(static_cast<size_t>(sys.A.cells()), 0.0);
-  if (liquid.pressure.size() == sys.A.cells())
-    for (int64_t c = 0; c < sys.A.cells(); ++c)
-      if (sys.A.active[c]) p[c] = liquid.pressure[c];
+  // Warm start from the previous pressure (zero where the liquid is new); the solve writes the
+  // liquid cells, and cells that left the liquid are zeroed.
+  if (liquid.pressure.size() != sys.A.cells()) liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  std::vector<double>& p = liquid.pressure.data();
   ProjectionResult res = solve_pressure_system(sys, p, params.solver);
-  liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
-  for (int64_t c = 0; c < sys.A.cells(); ++c) liquid.pressure[c] = sys.A.active[c] ? p[c] : 0.0;
+  parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
 
   const double coef = params.dt / (params.density * g.dx);
   const ScalarGrid& phi = liquid.phi;
@@ -130,42 +134,48 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
   for (int a = 0; a < 3; ++a) {
     ScalarGrid& u = liquid.velocity.u[a];
     valid[a].resize(u.nx(), u.ny(), u.nz(), 0);
-    parallel_for(0, u.size(), [&](int64_t idx) {
-      const Vec3i f = u.coords(idx);
-      const double w = sb.face_open[a][idx];
-      if (w <= 0.0) {
-        u[idx] = sb.velocity.u[a][idx];
+    const Vec3i fn(u.nx(), u.ny(), u.nz());
+    const int64_t cstride[3] = {1, g.n.x(), static_cast<int64_t>(g.n.x()) * g.n.y()};
+    parallel_for(0, static_cast<int64_t>(fn.y()) * fn.z(), [&](int64_t row) {
+      const int fj = static_cast<int>(row % fn.y()), fk = static_cast<int>(row / fn.y());
+      for (int fi = 0; fi < fn.x(); ++fi) {
+        const int64_t idx = row * fn.x() + fi;
+        const double w = sb.face_open[a][idx];
+        if (w <= 0.0) {
+          u[idx] = sb.velocity.u[a][idx];
+          valid[a][idx] = 1;
+          continue;
+        }
+        // Cells below (lo) and above (hi) the face along a; -1 outside the grid.
+        const int fa = a == 0 ? fi : a == 1 ? fj : fk;
+        // Face (fi, fj, fk) lies between cells (fi, fj, fk) - e_a and (fi, fj, fk).
+        const int64_t base = fi + cstride[1] * fj + cstride[2] * fk;
+        const int64_t ch = fa < g.n[a] ? base : -1;
+        const int64_t cl = fa > 0 ? base - cstride[a] : -1;
+        const bool l_liq = cl >= 0 && sys.A.active[cl], h_liq = ch >= 0 && sys.A.active[ch];
+        if (!l_liq && !h_liq) { valid[a][idx] = 0; continue; }
+        // Pressure on each side; a non-liquid side gets the ghost-fluid value.
+        auto ghost = [&](int64_t liq, int64_t other) {
+          if (other < 0) return p[liq] + (0.0 - p[liq]) / 0.5;  // open boundary
+          const double kc = curvature ? (*curvature)[liq] : 0.0, kn = curvature ? (*curvature)[other] : 0.0;
+          const InterfaceSample s = interface_between(phi[liq], phi[other], kc, kn, sigma, params.min_theta);
+          return p[liq] + (s.p_jump - p[liq]) / s.theta;
+        };
+        double pl, ph;
+        if (l_liq && h_liq) { pl = p[cl]; ph = p[ch]; }
+        else if (l_liq) {
+          pl = p[cl];
+          if (ch >= 0 && sys.mg.labels[ch] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; continue; }
+          ph = ghost(cl, ch);
+        } else {
+          ph = p[ch];
+          if (cl >= 0 && sys.mg.labels[cl] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; continue; }
+          pl = ghost(ch, cl);
+        }
+        u[idx] -= coef * (ph - pl);
         valid[a][idx] = 1;
-        return;
       }
-      Vec3i lo = f, hi = f;
-      lo[a] -= 1;
-      const bool lo_in = phi.in_range(lo.x(), lo.y(), lo.z()), hi_in = phi.in_range(hi.x(), hi.y(), hi.z());
-      const int64_t cl = lo_in ? phi.index(lo.x(), lo.y(), lo.z()) : -1;
-      const int64_t ch = hi_in ? phi.index(hi.x(), hi.y(), hi.z()) : -1;
-      const bool l_liq = cl >= 0 && sys.A.active[cl], h_liq = ch >= 0 && sys.A.active[ch];
-      if (!l_liq && !h_liq) { valid[a][idx] = 0; return; }
-      // Pressure on each side; a non-liquid side gets the ghost-fluid value.
-      auto ghost = [&](int64_t liq, int64_t other) {
-        if (other < 0) return p[liq] + (0.0 - p[liq]) / 0.5;  // open boundary
-        const double kc = curvature ? (*curvature)[liq] : 0.0, kn = curvature ? (*curvature)[other] : 0.0;
-        const InterfaceSample s = interface_between(phi[liq], phi[other], kc, kn, sigma, params.min_theta);
-        return p[liq] + (s.p_jump - p[liq]) / s.theta;
-      };
-      double pl, ph;
-      if (l_liq && h_liq) { pl = p[cl]; ph = p[ch]; }
-      else if (l_liq) {
-        pl = p[cl];
-        if (ch >= 0 && sys.mg.labels[ch] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; return; }
-        ph = ghost(cl, ch);
-      } else {
-        ph = p[ch];
-        if (cl >= 0 && sys.mg.labels[cl] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; return; }
-        pl = ghost(ch, cl);
-      }
-      u[idx] -= coef * (ph - pl);
-      valid[a][idx] = 1;
-    });
+    }, 16);
   }
   return res;
 }

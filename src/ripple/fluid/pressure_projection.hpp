@@ -44,7 +44,10 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
 ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s);
 
 /// Makes `liquid.velocity` divergence-free in the liquid; fills `valid` and `liquid.pressure`.
+/// `scratch` holds the system between calls so that its full-grid arrays are not reallocated
+/// (and page-faulted) every substep; its contents on entry do not matter.
 ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& solids,
-                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid);
+                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
+                                  PressureSystem& scratch);
 
 }  // namespace ripple

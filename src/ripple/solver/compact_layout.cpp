@@ -1,7 +1,6 @@
 #include "ripple/solver/compact_layout.hpp"
 
 #include <cmath>
-#include <memory>
 
 namespace ripple {
 
@@ -10,7 +9,8 @@ void CompactLayout::build(const Vec3i& dims, const std::vector<uint8_t>& active,
   segments.clear();
   // Compact index of every active cell (other entries are never read: `active` guards them).
   const int64_t cells = static_cast<int64_t>(n.x()) * n.y() * n.z();
-  std::unique_ptr<int64_t[]> index(new int64_t[static_cast<size_t>(cells)]);
+  grid_to_compact.resize(static_cast<size_t>(cells));  // kept: no reallocation between solves
+  int64_t* index = grid_to_compact.data();
   std::vector<int64_t> first(spans.size() + 1, 0);
   for (size_t s = 0; s < spans.size(); ++s) first[s + 1] = first[s] + spans[s].length;
   size = first.back();

@@ -35,6 +35,8 @@ struct CompactLayout {
   int64_t size = 0;         ///< active cells
   int64_t padded = 0;       ///< vector length: size plus a zero pad of the longest segment
   std::vector<CompactSegment> segments;
+  /// Compact index of each active grid cell (entries of inactive cells are stale).
+  std::vector<int64_t> grid_to_compact;
 
   /// Numbers the active cells of the grid (`active`, with its x-spans) in grid order.
   void build(const Vec3i& dims, const std::vector<uint8_t>& active, const std::vector<CellSpan>& spans);

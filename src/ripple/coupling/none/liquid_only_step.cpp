@@ -115,7 +115,8 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     ScopedPhase t(timings, "pressure");
     const ProjectionParams pp = projection_params(s, dt);
     const ProjectionResult r =
-        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp, valid);
+        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp, valid,
+                         w.pressure_system);
     report.pressure_iterations = r.iterations;
     report.pressure_residual = r.residual;
     report.pressure_converged = r.converged;
