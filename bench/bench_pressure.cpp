@@ -54,7 +54,7 @@ constexpr double kMgBytesPerLevelCell = 12 + 7 * 24 + 28 + 4 + 8 + 4;
 
 // `mg_levels`: active cells per multigrid level (empty for MIC).
 double traffic_per_iteration(const PressureSystem& sys, const std::vector<int64_t>& mg_levels) {
-  const double n = static_cast<double>(sys.A.active_count);
+  const double n = static_cast<double>(sys.A.active_count());
   if (mg_levels.empty()) return n * (kCgBytesPerCell + kMicBytesPerCell);
   double bytes = n * (kCgBytesPerCell + 24.0);  // + r in (double -> float), z out (float -> double)
   for (int64_t cells : mg_levels) bytes += static_cast<double>(cells) * kMgBytesPerLevelCell;
@@ -95,7 +95,7 @@ void BM_PressureSolve(benchmark::State& st, const char* preconditioner) {
   const double per_iteration = r.iterations > 0 ? (solve - setup) / r.iterations : 0.0;
   const double bytes = traffic_per_iteration(pc.sys, mg_levels);
   st.SetLabel(preconditioner);
-  st.counters["liquid_cells"] = static_cast<double>(pc.sys.A.active_count);
+  st.counters["liquid_cells"] = static_cast<double>(pc.sys.A.active_count());
   st.counters["iterations"] = r.iterations;
   st.counters["residual"] = r.residual;
   st.counters["solve_s"] = solve;

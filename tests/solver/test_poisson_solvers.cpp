@@ -47,7 +47,7 @@ Problem make_problem(int n) {
         P.exact[c] = std::sin(M_PI * x.x()) * std::sin(M_PI * x.y()) * std::sin(M_PI * x.z());
         P.b[c] = h * h * 3 * M_PI * M_PI * P.exact[c];
       }
-  P.A.build_spans();
+  P.A.build_layout();
   return P;
 }
 

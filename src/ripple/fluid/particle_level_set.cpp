@@ -70,32 +70,27 @@ void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, dou
       if (walls[2 * a] && x[a] - lo[a] < R) { mirror_axis[nmirror] = a; plane[nmirror++] = static_cast<float>(lo[a] - x[a]); }
       else if (walls[2 * a + 1] && hi[a] - x[a] < R) { mirror_axis[nmirror] = a; plane[nmirror++] = static_cast<float>(hi[a] - x[a]); }
     }
+    auto add = [&](float dx, float dy, float dz) {  // one particle (or mirror image) at offset d
+      const float t = std::max(0.0f, 1.0f - (dx * dx + dy * dy + dz * dz) * inv_R2);
+      const float w = t * t * t;
+      wsum += w;
+      sx += w * dx;
+      sy += w * dy;
+      sz += w * dz;
+    };
     const Vec3f* P = p.x.data();
     for (int k = std::max(0, I.z() - reach); k <= std::min(g.n.z() - 1, I.z() + reach); ++k)
       for (int j = std::max(0, I.y() - reach); j <= std::min(g.n.y() - 1, I.y() + reach); ++j) {
         const int i0 = std::max(0, I.x() - reach), i1 = std::min(g.n.x() - 1, I.x() + reach);
         const int64_t row = static_cast<int64_t>(g.n.x()) * (j + static_cast<int64_t>(g.n.y()) * k);
         const int64_t q0 = bins.start[row + i0], q1 = bins.start[row + i1 + 1];
-        for (int64_t q = q0; q < q1; ++q) {
-          const float dx = P[q].x() - cx, dy = P[q].y() - cy, dz = P[q].z() - cz;
-          const float t = std::max(0.0f, 1.0f - (dx * dx + dy * dy + dz * dz) * inv_R2);
-          const float w = t * t * t;
-          wsum += w;
-          sx += w * dx;
-          sy += w * dy;
-          sz += w * dz;
-        }
+        for (int64_t q = q0; q < q1; ++q) add(P[q].x() - cx, P[q].y() - cy, P[q].z() - cz);
         for (int mask = 1; mask < (1 << nmirror); ++mask)
           for (int64_t q = q0; q < q1; ++q) {
             float d[3] = {P[q].x() - cx, P[q].y() - cy, P[q].z() - cz};
             for (int b = 0; b < nmirror; ++b)
               if (mask & (1 << b)) d[mirror_axis[b]] = 2.0f * plane[b] - d[mirror_axis[b]];
-            const float t = std::max(0.0f, 1.0f - (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) * inv_R2);
-            const float w = t * t * t;
-            wsum += w;
-            sx += w * d[0];
-            sy += w * d[1];
-            sz += w * d[2];
+            add(d[0], d[1], d[2]);
           }
       }
     return wsum > 0.0f ? std::sqrt(static_cast<double>(sx * sx + sy * sy + sz * sz)) / wsum - r : far;

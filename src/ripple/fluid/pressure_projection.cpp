@@ -48,8 +48,9 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   sys.mg.scale = scale;
   const ScalarGrid& phi = liquid.phi;
 
-  // Without obstacles no cell has all six faces closed (domain walls close at most three).
-  const bool any_closed = sb.has_obstacles;
+  // Without obstacles only domain walls close faces, and they close all six faces of a cell
+  // only in a one-cell grid.
+  const bool any_closed = sb.has_obstacles || n.maxCoeff() == 1;
   parallel_for(0, static_cast<int64_t>(n.y()) * n.z(), [&](int64_t row) {
     const int j = static_cast<int>(row % n.y()), k = static_cast<int>(row / n.y());
     const int64_t c0 = row * n.x();
@@ -96,14 +97,14 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
     A.diag[c] = diag > 0.0 ? diag : 1.0;
     sys.rhs[c] = rhs;
   });
-  A.build_spans();
+  A.build_layout();
   A.regularize_floating_components();
 }
 
 ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s) {
   ProjectionResult res;
-  res.liquid_cells = sys.A.active_count;
-  if (sys.A.active_count == 0) return res;
+  res.liquid_cells = sys.A.active_count();
+  if (sys.A.active_count() == 0) return res;
   std::unique_ptr<Preconditioner> M;
   if (s.preconditioner == PressurePreconditioner::Multigrid)
     M = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
@@ -146,9 +147,9 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
           valid[a][idx] = 1;
           continue;
         }
-        // Cells below (lo) and above (hi) the face along a; -1 outside the grid.
+        // Face (fi, fj, fk) lies between cells cl = (fi, fj, fk) - e_a and ch = (fi, fj, fk);
+        // -1 outside the grid.
         const int fa = a == 0 ? fi : a == 1 ? fj : fk;
-        // Face (fi, fj, fk) lies between cells (fi, fj, fk) - e_a and (fi, fj, fk).
         const int64_t base = fi + cstride[1] * fj + cstride[2] * fk;
         const int64_t ch = fa < g.n[a] ? base : -1;
         const int64_t cl = fa > 0 ? base - cstride[a] : -1;

@@ -16,11 +16,6 @@
 
 namespace ripple {
 
-struct CellSpan {
-  int64_t begin;  ///< linear grid index of the first cell
-  int32_t length;
-};
-
 struct CompactSegment {
   int64_t begin = 0;       ///< compact index of the first cell
   int64_t grid_begin = 0;  ///< linear grid index of the first cell
@@ -38,8 +33,13 @@ struct CompactLayout {
   /// Compact index of each active grid cell (entries of inactive cells are stale).
   std::vector<int64_t> grid_to_compact;
 
-  /// Numbers the active cells of the grid (`active`, with its x-spans) in grid order.
-  void build(const Vec3i& dims, const std::vector<uint8_t>& active, const std::vector<CellSpan>& spans);
+  /// Numbers the active cells of the grid (`active`, one flag per cell) in grid order.
+  void build(const Vec3i& dims, const std::vector<uint8_t>& active);
+  /// No active cells; keeps grid_to_compact's storage for the next build.
+  void clear() {
+    size = padded = 0;
+    segments.clear();
+  }
 
   /// Calls f(segment, begin, end) for chunks of segments in parallel (compact cells [begin, end)).
   template <class F>

@@ -222,7 +222,7 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
       }
       C->own_A.diag[c] = d > 0.0 ? d : 1.0;
     });
-    C->own_A.build_spans();
+    C->own_A.build_layout();
     C->own_A.regularize_floating_components();
     C->A = &C->own_A;
     C->labels = &C->own_labels;
@@ -267,7 +267,7 @@ MultigridPreconditioner::~MultigridPreconditioner() = default;
 
 std::vector<int64_t> MultigridPreconditioner::active_cells_per_level() const {
   std::vector<int64_t> out;
-  for (const auto& L : levels_) out.push_back(L->A->active_count);
+  for (const auto& L : levels_) out.push_back(L->A->active_count());
   return out;
 }
 
@@ -289,13 +289,13 @@ void MultigridPreconditioner::vcycle(size_t l) {
       coarse_->sol = coarse_->ldlt.solve(coarse_->rhs);
       for (int64_t c = 0; c < lay.size; ++c) L.x[c] = static_cast<float>(coarse_->sol[c]);
     } else {
-      rbgs_first_sweep(L.op, L.b, L.x, 0);
-      rbgs_sweep(L.op, L.b, L.x, 1);
+      // Symmetric fallback: 50 x (red, black, black, red), starting from x = 0.
       for (int it = 0; it < 50; ++it) {
+        if (it == 0) rbgs_first_sweep(L.op, L.b, L.x, 0);
+        else rbgs_sweep(L.op, L.b, L.x, 0);
+        rbgs_sweep(L.op, L.b, L.x, 1);
         rbgs_sweep(L.op, L.b, L.x, 1);
         rbgs_sweep(L.op, L.b, L.x, 0);
-        rbgs_sweep(L.op, L.b, L.x, 0);
-        rbgs_sweep(L.op, L.b, L.x, 1);
       }
     }
     if (l > 0) lay.scatter(L.x, L.x_grid);

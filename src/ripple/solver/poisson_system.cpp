@@ -14,26 +14,7 @@ void PoissonSystem::resize(const Vec3i& dims) {
   active.assign(c, 0);
   diag.assign(c, 0.0);
   for (auto& o : off) o.assign(c, 0.0);
-  spans.clear();
-  active_count = 0;
-}
-
-void PoissonSystem::build_spans() {
-  spans.clear();
-  active_count = 0;
-  const int64_t rows = static_cast<int64_t>(n.y()) * n.z();
-  for (int64_t row = 0; row < rows; ++row) {
-    const int64_t base = row * n.x();
-    int i = 0;
-    while (i < n.x()) {
-      if (!active[base + i]) { ++i; continue; }
-      const int start = i;
-      while (i < n.x() && active[base + i]) ++i;
-      spans.push_back({base + start, i - start});
-      active_count += i - start;
-    }
-  }
-  layout.build(n, active, spans);
+  layout.clear();
 }
 
 int PoissonSystem::regularize_floating_components() {

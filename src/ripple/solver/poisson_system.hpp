@@ -1,6 +1,6 @@
 #pragma once
 // Symmetric 7-point system on a cell grid (the pressure Poisson matrix), as assembled: full-grid
-// arrays, where only "active" (liquid) cells carry unknowns. `build_spans` also numbers the
+// arrays, where only "active" (liquid) cells carry unknowns. `build_layout` numbers the
 // active cells compactly (`layout`); the solvers copy the coefficients into that compact
 // storage and never touch the full grid.
 #include <cstdint>
@@ -18,14 +18,13 @@ struct PoissonSystem {
   std::vector<double> diag;
   /// off[a][c]: coefficient between cell c and cell c + stride[a] (<= 0; 0 if either is inactive).
   std::vector<double> off[3];
-  std::vector<CellSpan> spans;  ///< maximal runs of active cells along x
-  int64_t active_count = 0;
-  CompactLayout layout;         ///< compact numbering of the active cells
+  CompactLayout layout;  ///< compact numbering of the active cells (after build_layout)
 
   void resize(const Vec3i& dims);
   int64_t cells() const { return static_cast<int64_t>(n.x()) * n.y() * n.z(); }
-  /// Rebuilds `spans`, `active_count` and `layout` from `active`.
-  void build_spans();
+  /// Rebuilds `layout` from `active`.
+  void build_layout() { layout.build(n, active); }
+  int64_t active_count() const { return layout.size; }
   /// Adds a tiny diagonal shift to every connected component that has no Dirichlet cell
   /// (pure Neumann, singular). Returns the number of such components.
   int regularize_floating_components();
