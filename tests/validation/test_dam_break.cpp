@@ -157,31 +157,31 @@ DamBreakResult run_dam_break(int cells_per_a, const std::string& representation,
 }  // namespace
 
 // CI guard at a/dx = 12 (docs/validation.md): with the release at t = 0 the front runs up to
-// 22 % ahead of the experiment (the lead is built while the experiment's diaphragm is
-// released, T < 1.2); with one fitted start-up delay the front and the column height agree
-// within 10 %, the delay is a physically plausible release time, and the late front speed
-// matches the measured one. The column height also tracks the experiment within one cell.
+// 23 % ahead of the experiment (the lead is built in the start-up, T < 1.2); with one fitted
+// start-up delay it agrees within 10 %, the delay is a plausible release time, and the late
+// front speed matches the measured one. The column height tracks the experiment within one
+// cell without any delay.
 TEST(ValidationDamBreak, CoarseApicTracksMartinMoyce) {
   const DamBreakResult r = run_dam_break(12, "apic", true);
   EXPECT_LT(r.max_front_error, 0.25);
   EXPECT_LT(r.max_height_error_cells, 1.0);
   EXPECT_LT(r.delayed_front_error, 0.10);
-  EXPECT_LT(r.delayed_height_error, 0.10);
   EXPECT_GT(r.release_delay, 0.005);
   EXPECT_LT(r.release_delay, 0.025);
   EXPECT_NEAR(r.front_slope, 1.25, 0.1);
 }
 
 // Convergence study at three resolutions; minutes of CPU, so only with RIPPLE_LONG_VALIDATION=1.
-// The literal target (10 % with the release at t = 0) is not reachable by a converged
-// inviscid solution (docs/validation.md); this asserts convergence and the delayed agreement.
+// The literal front target (10 % with the release at t = 0) is not reached by the
+// converged solution (docs/validation.md); this asserts convergence, the column height within
+// 10 % and the front within 10 % after the fitted start-up delay.
 TEST(LongValidationDamBreak, ConvergenceStudy) {
   if (!std::getenv("RIPPLE_LONG_VALIDATION")) GTEST_SKIP() << "set RIPPLE_LONG_VALIDATION=1 to run";
   std::vector<DamBreakResult> r;
   for (int n : {12, 24, 48}) r.push_back(run_dam_break(n, "apic", true));
   EXPECT_NEAR(r[2].max_front_error, r[1].max_front_error, 0.03);  // converged front
   EXPECT_NEAR(r[2].release_delay, r[1].release_delay, 0.003);
+  EXPECT_LT(r[2].max_height_error, 0.10);
   EXPECT_LT(r[2].delayed_front_error, 0.10);
-  EXPECT_LT(r[2].delayed_height_error, 0.10);
   EXPECT_NEAR(r[2].front_slope, 1.25, 0.1);
 }

@@ -7,7 +7,8 @@
 namespace ripple {
 
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& sb,
-                         const Scene& scene, double dt, bool velocity_is_grid_sample) {
+                         const Scene& scene, double dt, bool velocity_is_grid_sample,
+                         const MacVelocity* displacement) {
   const int64_t np = static_cast<int64_t>(p.size());
   std::vector<uint8_t> keep(static_cast<size_t>(np), 1);
   const Vec3 lo = g.origin, hi = g.upper();
@@ -16,7 +17,13 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
     Vec3 x = p.x[q].cast<double>();
     const Vec3 v0 = velocity_is_grid_sample ? Vec3(p.v[q].cast<double>()) : velocity.sample(g, x);
     const Vec3 mid = x + 0.5 * dt * v0;
-    x += dt * velocity.sample(g, mid);
+    Vec3 shift = Vec3::Zero();
+    if (displacement) {
+      shift = displacement->sample(g, x);
+      const double len = shift.norm(), cap = 0.25 * g.dx;
+      if (len > cap) shift *= cap / len;
+    }
+    x += dt * velocity.sample(g, mid) + shift;
     if (sb.has_obstacles) {
       const double d = solid_phi_at(sb, g, x);
       if (d < 0.0) {

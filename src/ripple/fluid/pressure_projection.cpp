@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ripple/core/parallel.hpp"
+#include "ripple/fluid/wall_separation.hpp"
 #include "ripple/solver/mic0_preconditioner.hpp"
 
 namespace ripple {
@@ -51,13 +52,14 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   // Without obstacles only domain walls close faces, and they close all six faces of a cell
   // only in a one-cell grid.
   const bool any_closed = sb.has_obstacles || n.maxCoeff() == 1;
+  const bool any_released = !sys.released.empty();
   parallel_for(0, static_cast<int64_t>(n.y()) * n.z(), [&](int64_t row) {
     const int j = static_cast<int>(row % n.y()), k = static_cast<int>(row / n.y());
     const int64_t c0 = row * n.x();
     for (int i = 0; i < n.x(); ++i) {
       const int64_t c = c0 + i;
       const bool closed = any_closed && cell_closed(sb, i, j, k);
-      const bool liquid_cell = phi[c] < 0.0 && !closed;
+      const bool liquid_cell = phi[c] < 0.0 && !closed && !(any_released && sys.released[c]);
       A.active[c] = liquid_cell;
       sys.mg.labels[c] = static_cast<uint8_t>(liquid_cell ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
     }
@@ -86,6 +88,8 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
         if (A.active[cn]) {
           diag += scale * w;
           if (side) A.off[a][c] = -scale * w;
+        } else if (any_released && sys.released[cn]) {
+          diag += scale * w;  // p = 0 at the released cell's centre
         } else if (sys.mg.labels[cn] == static_cast<uint8_t>(CellLabel::Air)) {
           const double kc = curvature ? (*curvature)[c] : 0.0, kn = curvature ? (*curvature)[cn] : 0.0;
           const InterfaceSample s = interface_between(phi[c], phi[cn], kc, kn, sigma, params.min_theta);
@@ -101,40 +105,41 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   A.regularize_floating_components();
 }
 
-ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s) {
+ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s) {
+  sys.preconditioner.reset();
+  if (sys.A.active_count() == 0) return {};
+  if (s.preconditioner == PressurePreconditioner::Multigrid)
+    sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
+  else if (s.preconditioner == PressurePreconditioner::Mic)
+    sys.preconditioner = std::make_unique<Mic0Preconditioner>(sys.A);
+  return solve_again(sys, sys.rhs, x, s.tolerance, s.max_iterations);
+}
+
+ProjectionResult solve_again(const PressureSystem& sys, const std::vector<double>& b, std::vector<double>& x,
+                             double tolerance, int max_iterations) {
   ProjectionResult res;
   res.liquid_cells = sys.A.active_count();
-  if (sys.A.active_count() == 0) return res;
-  std::unique_ptr<Preconditioner> M;
-  if (s.preconditioner == PressurePreconditioner::Multigrid)
-    M = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
-  else if (s.preconditioner == PressurePreconditioner::Mic)
-    M = std::make_unique<Mic0Preconditioner>(sys.A);
-  const PcgResult r = pcg_solve(sys.A, sys.rhs, x, M.get(), s.tolerance, s.max_iterations);
+  if (res.liquid_cells == 0) return res;
+  const PcgResult r = pcg_solve(sys.A, b, x, sys.preconditioner.get(), tolerance, max_iterations);
   res.iterations = r.iterations;
   res.residual = r.relative_residual;
   res.converged = r.converged;
   return res;
 }
 
-ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& sb,
-                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
-                                  PressureSystem& sys) {
+void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& sb,
+                                const ScalarGrid* curvature, const ProjectionParams& params,
+                                const std::vector<double>& p, double coef, const MacVelocity* closed_faces,
+                                MacVelocity& out, FaceFlags* valid) {
   const GridGeometry& g = liquid.grid;
-  assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
-  // Warm start from the previous pressure (zero where the liquid is new); the solve writes the
-  // liquid cells, and cells that left the liquid are zeroed.
-  if (liquid.pressure.size() != sys.A.cells()) liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
-  std::vector<double>& p = liquid.pressure.data();
-  ProjectionResult res = solve_pressure_system(sys, p, params.solver);
-  parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
-
-  const double coef = params.dt / (params.density * g.dx);
   const ScalarGrid& phi = liquid.phi;
   const double sigma = params.surface_tension;
+  // A released cell takes part in the velocity update as a liquid cell at p = 0.
+  const bool any_released = !sys.released.empty();
+  auto liquid_cell = [&](int64_t c) { return sys.A.active[c] || (any_released && sys.released[c]); };
   for (int a = 0; a < 3; ++a) {
-    ScalarGrid& u = liquid.velocity.u[a];
-    valid[a].resize(u.nx(), u.ny(), u.nz(), 0);
+    ScalarGrid& u = out.u[a];
+    if (valid) (*valid)[a].resize(u.nx(), u.ny(), u.nz(), 0);
     const Vec3i fn(u.nx(), u.ny(), u.nz());
     const int64_t cstride[3] = {1, g.n.x(), static_cast<int64_t>(g.n.x()) * g.n.y()};
     parallel_for(0, static_cast<int64_t>(fn.y()) * fn.z(), [&](int64_t row) {
@@ -143,8 +148,8 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
         const int64_t idx = row * fn.x() + fi;
         const double w = sb.face_open[a][idx];
         if (w <= 0.0) {
-          u[idx] = sb.velocity.u[a][idx];
-          valid[a][idx] = 1;
+          if (closed_faces) u[idx] = closed_faces->u[a][idx];
+          if (valid) (*valid)[a][idx] = 1;
           continue;
         }
         // Face (fi, fj, fk) lies between cells cl = (fi, fj, fk) - e_a and ch = (fi, fj, fk);
@@ -153,8 +158,8 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
         const int64_t base = fi + cstride[1] * fj + cstride[2] * fk;
         const int64_t ch = fa < g.n[a] ? base : -1;
         const int64_t cl = fa > 0 ? base - cstride[a] : -1;
-        const bool l_liq = cl >= 0 && sys.A.active[cl], h_liq = ch >= 0 && sys.A.active[ch];
-        if (!l_liq && !h_liq) { valid[a][idx] = 0; continue; }
+        const bool l_liq = cl >= 0 && liquid_cell(cl), h_liq = ch >= 0 && liquid_cell(ch);
+        if (!l_liq && !h_liq) { if (valid) (*valid)[a][idx] = 0; continue; }
         // Pressure on each side; a non-liquid side gets the ghost-fluid value.
         auto ghost = [&](int64_t liq, int64_t other) {
           if (other < 0) return p[liq] + (0.0 - p[liq]) / 0.5;  // open boundary
@@ -166,18 +171,48 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
         if (l_liq && h_liq) { pl = p[cl]; ph = p[ch]; }
         else if (l_liq) {
           pl = p[cl];
-          if (ch >= 0 && sys.mg.labels[ch] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; continue; }
+          if (ch >= 0 && sys.mg.labels[ch] != static_cast<uint8_t>(CellLabel::Air)) { if (valid) (*valid)[a][idx] = 0; continue; }
           ph = ghost(cl, ch);
         } else {
           ph = p[ch];
-          if (cl >= 0 && sys.mg.labels[cl] != static_cast<uint8_t>(CellLabel::Air)) { valid[a][idx] = 0; continue; }
+          if (cl >= 0 && sys.mg.labels[cl] != static_cast<uint8_t>(CellLabel::Air)) { if (valid) (*valid)[a][idx] = 0; continue; }
           pl = ghost(ch, cl);
         }
         u[idx] -= coef * (ph - pl);
-        valid[a][idx] = 1;
+        if (valid) (*valid)[a][idx] = 1;
       }
     }, 16);
   }
+}
+
+ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& sb,
+                                  const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
+                                  PressureSystem& sys) {
+  const GridGeometry& g = liquid.grid;
+  sys.released.clear();
+  assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
+  // Warm start from the previous pressure (zero where the liquid is new); the solve writes the
+  // liquid cells, and cells that left the liquid are zeroed.
+  if (liquid.pressure.size() != sys.A.cells()) liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  std::vector<double>& p = liquid.pressure.data();
+  ProjectionResult res = solve_pressure_system(sys, p, params.solver);
+  parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
+  const double coef = params.dt / (params.density * g.dx);
+  if (params.solver.wall_contact == WallContact::Separating) {
+    for (int round = 0; round < kMaxSeparationRounds; ++round) {
+      if (update_released_cells(sys.released, sys.A, liquid, sb, p, coef) == 0) break;
+      assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
+      const ProjectionResult r = solve_pressure_system(sys, p, params.solver);
+      parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
+      res.iterations += r.iterations;
+      res.residual = r.residual;
+      res.converged = r.converged;
+      ++res.separation_rounds;
+    }
+    if (res.separation_rounds > 0)
+      for (uint8_t f : sys.released) res.released_cells += f;
+  }
+  subtract_pressure_gradient(sys, liquid, sb, curvature, params, p, coef, &sb.velocity, liquid.velocity, &valid);
   return res;
 }
 

@@ -20,7 +20,9 @@ struct ProjectionParams {
 };
 
 struct ProjectionResult {
-  int iterations = 0;
+  int iterations = 0;             ///< CG iterations, summed over the separation rounds
+  int separation_rounds = 0;      ///< extra solves for separating walls (wall_separation.hpp)
+  int64_t released_cells = 0;     ///< wall cells left at p = 0 because the liquid separates there
   double residual = 0.0;
   bool converged = true;
   int64_t liquid_cells = 0;
@@ -34,14 +36,34 @@ struct PressureSystem {
   PoissonSystem A;
   std::vector<double> rhs;
   MultigridFineLevel mg;
+  /// Cells held at p = 0 because the liquid separates from a wall there (empty: none).
+  std::vector<uint8_t> released;
+  /// Built by solve_pressure_system for the current matrix; reused by solve_again.
+  std::unique_ptr<Preconditioner> preconditioner;
 };
 
-/// Assembles A p = b for the current velocity, level set and solids.
+/// Assembles A p = b for the current velocity, level set and solids; `sys.released` cells are
+/// Dirichlet (p = 0) cells.
 void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const LiquidState& liquid,
                               const SolidBoundary& solids, const ScalarGrid* curvature, const ProjectionParams& params);
 
-/// Solves A p = b with the configured solver (x holds the initial guess on entry).
-ProjectionResult solve_pressure_system(const PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s);
+/// Solves A p = b with the configured solver (x holds the initial guess on entry); builds
+/// `sys.preconditioner` for the current matrix.
+ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s);
+
+/// Solves A x = b for another right-hand side (full grid, zero off the active cells) with the
+/// matrix and preconditioner of the last solve_pressure_system.
+ProjectionResult solve_again(const PressureSystem& sys, const std::vector<double>& b, std::vector<double>& x,
+                             double tolerance, int max_iterations);
+
+/// u -= coef * grad p on every open face next to a liquid (active or released) cell, with
+/// ghost-fluid values across the free surface (sigma * kappa jumps when `curvature` is given,
+/// sigma = params.surface_tension); `coef` = dt / (rho dx). Closed faces take the solids' velocity when
+/// `closed_faces` is given and keep u otherwise. `valid` (optional) flags the faces set.
+void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& solids,
+                                const ScalarGrid* curvature, const ProjectionParams& params,
+                                const std::vector<double>& p, double coef, const MacVelocity* closed_faces,
+                                MacVelocity& u, FaceFlags* valid);
 
 /// Makes `liquid.velocity` divergence-free in the liquid; fills `valid` and `liquid.pressure`.
 /// `scratch` holds the system between calls so that its full-grid arrays are not reallocated

@@ -18,6 +18,9 @@ enum class BoundaryType { Wall, Open };
 enum class LiquidRepresentation { Apic, Flip, LevelSet };
 enum class LevelSetAdvection { SemiLagrangian, MacCormack };
 enum class PressurePreconditioner { Multigrid, Mic, None };
+/// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
+/// (no suction at walls), `Bilateral` always holds it to the wall's normal velocity.
+enum class WallContact { Separating, Bilateral };
 enum class CouplingMethod { None };
 
 struct ShapeDesc {
@@ -61,6 +64,7 @@ struct FluidSettings {
   LiquidRepresentation representation = LiquidRepresentation::Apic;
   int particles_per_cell = 8;
   double flip_blend = 0.97;
+  double volume_correction = 0.5;  ///< share of a cell's particle excess spread per substep
   LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
   std::vector<FluidRegionDesc> regions;
 };
@@ -69,6 +73,7 @@ struct PressureSolverSettings {
   double tolerance = 1e-6;
   int max_iterations = 500;
   PressurePreconditioner preconditioner = PressurePreconditioner::Multigrid;
+  WallContact wall_contact = WallContact::Separating;
 };
 
 struct CameraSettings {

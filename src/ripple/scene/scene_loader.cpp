@@ -188,6 +188,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
                                            : LiquidRepresentation::LevelSet;
   s.fluid.particles_per_cell = f["particles_per_cell"];
   s.fluid.flip_blend = f["flip_blend"];
+  s.fluid.volume_correction = f["volume_correction"];
   s.fluid.levelset_advection =
       f["levelset_advection"] == "maccormack" ? LevelSetAdvection::MacCormack : LevelSetAdvection::SemiLagrangian;
   Aabb domain_box;
@@ -225,6 +226,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.pressure.preconditioner = pc == "mgpcg" ? PressurePreconditioner::Multigrid
                               : pc == "mic"  ? PressurePreconditioner::Mic
                                              : PressurePreconditioner::None;
+  s.pressure.wall_contact = p["wall_contact"] == "separating" ? WallContact::Separating : WallContact::Bilateral;
   // Output.
   const json& o = j["output"];
   s.output.directory = o["directory"];

@@ -79,6 +79,12 @@ SchemaNode scene_schema() {
       .add("flip_blend", schema_number("FLIP share of the velocity update for `flip` (1 = pure FLIP, 0 = PIC).", "",
                                        0.97)
                              .range(0, 1))
+      .add("volume_correction",
+           schema_number("Share of the excess of particles in over-dense cells spread out per substep by moving "
+                         "particles (not velocities) apart (apic, flip; 0 = off). Keeps the liquid's volume from "
+                         "drifting down as particles cluster.",
+                         "", 0.5)
+               .range(0, 1))
       .add("levelset_advection",
            schema_enum("Advection scheme for `levelset`.", {"semi_lagrangian", "maccormack"}, "maccormack"))
       .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
@@ -104,7 +110,12 @@ SchemaNode scene_schema() {
                                  .range(1, 100000))
       .add("preconditioner", schema_enum("`mgpcg`: multigrid-preconditioned CG (McAdams 2010); `mic`: MIC(0)-PCG; "
                                          "`none`: plain CG.",
-                                         {"mgpcg", "mic", "none"}, "mgpcg"));
+                                         {"mgpcg", "mic", "none"}, "mgpcg"))
+      .add("wall_contact", schema_enum("`separating`: liquid may pull away from walls and obstacles (no suction "
+                                       "in cells touching them: p >= 0 there, complementary to a separating "
+                                       "normal velocity); `bilateral`: the liquid's normal velocity always equals "
+                                       "the wall's, so liquid can hang from a ceiling.",
+                                       {"separating", "bilateral"}, "separating"));
   auto solver = schema_object("Linear solvers.");
   solver.add("pressure", pressure);
   root.add("solver", solver);

@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/particle_advection.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
@@ -122,6 +123,13 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     report.pressure_converged = r.converged;
     check_finite(r.residual, "pressure residual (the pressure solve diverged)");
   }
+  bool displace = false;
+  if (particles && s.fluid.volume_correction > 0.0) {
+    ScopedPhase t(timings, "volume_correction");
+    displace = density_correction_displacement(w.pressure_system, L, w.solids, w.particle_bins,
+                                               s.fluid.particles_per_cell, s.fluid.volume_correction,
+                                               projection_params(s, dt), w.particle_displacement);
+  }
   {
     ScopedPhase t(timings, "extrapolate");
     extrapolate_velocity(L.velocity, valid, extrapolation_layers(s));
@@ -135,7 +143,8 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     {
       ScopedPhase t(timings, "advect");
       report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
-                                                  s.fluid.representation == LiquidRepresentation::Apic);
+                                                  s.fluid.representation == LiquidRepresentation::Apic,
+                                                  displace ? &w.particle_displacement : nullptr);
       L.phi_matches_particles = false;
     }
   }

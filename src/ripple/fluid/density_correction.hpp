@@ -1,0 +1,26 @@
+#pragma once
+// Volume correction for particle liquids. APIC/FLIP particles move through a velocity field that
+// is divergence-free only on the grid, so they drift into clusters and leave gaps; the level set
+// built from them then loses volume. Following the implicit density projection of Kugelstadt,
+// Longva, Thuerey and Bender (2019, "Implicit density projection for volume conserving liquids",
+// Eq. 8-10), simplified to particle counts as the density: with the projection's own matrix A
+// (ghost-fluid free surface, closed walls), solve A q = s with
+//   s_i = strength * (n_i / n_0 - 1)   (relative excess of particles in liquid cell i; only
+//   the positive part next to the surface and walls, where a cell may be partly empty),
+// and move every particle by the trilinear sample of d = -coef grad q, whose discrete
+// divergence is s: each over-dense cell expands by `strength` of its excess. Positions change,
+// velocities do not, so no kinetic energy is added.
+#include "ripple/fluid/particle_bins.hpp"
+#include "ripple/fluid/pressure_projection.hpp"
+
+namespace ripple {
+
+/// Fills `d` (m, on faces; zero away from the liquid and on closed faces) with the displacement
+/// above, for the system `sys` of the projection just done (its preconditioner is reused) and the
+/// particle bins sorted for that system. `coef` = dt / (rho dx) as in the projection. Returns
+/// false (and leaves `d` zero) when no liquid cell is over-dense.
+bool density_correction_displacement(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& solids,
+                                     const ParticleBins& bins, int particles_per_cell, double strength,
+                                     const ProjectionParams& params, MacVelocity& d);
+
+}  // namespace ripple
