@@ -17,8 +17,8 @@ constexpr double kBoundaryDeadZone = 0.5;
 // Particles per cell as a smooth field: each particle adds trilinear weights to the eight
 // nearest cell centres (weights sum to one), so a uniform particle distribution reads n_0
 // everywhere instead of the +-30 % a plain count shows as particles cross cell faces.
-std::vector<double> particle_density(const Particles& p, const ParticleBins& bins, const GridGeometry& g) {
-  std::vector<double> rho(static_cast<size_t>(g.n.prod()), 0.0);
+void particle_density(const Particles& p, const ParticleBins& bins, const GridGeometry& g, std::vector<double>& rho) {
+  rho.assign(static_cast<size_t>(g.n.prod()), 0.0);
   const double inv_dx = 1.0 / g.dx;
   const int64_t sy = g.n.x(), sz = static_cast<int64_t>(g.n.x()) * g.n.y();
   for_cells_in_colored_slabs(g, [&](const Vec3i& cell) {
@@ -48,23 +48,25 @@ std::vector<double> particle_density(const Particles& p, const ParticleBins& bin
       }
     }
   });
-  return rho;
 }
 
 }  // namespace
 
 bool density_correction_displacement(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& solids,
                                      const ParticleBins& bins, int particles_per_cell, double strength,
-                                     const ProjectionParams& params, MacVelocity& d) {
+                                     const ProjectionParams& params, VolumeCorrectionScratch& scratch) {
   const GridGeometry& g = liquid.grid;
+  MacVelocity& d = scratch.displacement;
   d.resize(g);
   for (auto& u : d.u) u.fill(0.0);
   if (strength <= 0.0 || sys.A.active_count() == 0) return false;
   const int64_t cells = sys.A.cells();
-  std::vector<double> s(static_cast<size_t>(cells), 0.0);
+  std::vector<double>& s = scratch.excess;
+  s.assign(static_cast<size_t>(cells), 0.0);
   std::atomic<bool> any{false};
   const double inv_n0 = 1.0 / particles_per_cell;
-  const std::vector<double> rho = particle_density(liquid.particles, bins, g);
+  std::vector<double>& rho = scratch.density;
+  particle_density(liquid.particles, bins, g, rho);
   const int64_t stride[3] = {1, g.n.x(), static_cast<int64_t>(g.n.x()) * g.n.y()};
   parallel_for(0, cells, [&](int64_t c) {
     if (!sys.A.active[c]) return;
@@ -92,7 +94,8 @@ bool density_correction_displacement(const PressureSystem& sys, const LiquidStat
   });
   if (!any.load()) return false;
   // A rough solve suffices: the correction acts again next substep.
-  std::vector<double> q(static_cast<size_t>(cells), 0.0);
+  std::vector<double>& q = scratch.potential;
+  q.assign(static_cast<size_t>(cells), 0.0);
   solve_again(sys, s, q, 1e-2, 50);
   ProjectionParams plain = params;
   plain.surface_tension = 0.0;  // a displacement potential has no interface jump

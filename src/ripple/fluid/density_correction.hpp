@@ -15,12 +15,22 @@
 
 namespace ripple {
 
-/// Fills `d` (m, on faces; zero away from the liquid and on closed faces) with the displacement
-/// above, for the system `sys` of the projection just done (its preconditioner is reused) and the
+/// The correction runs on every this-many-th substep (it costs a density splat, a solve and
+/// a particle sample: ~0.3 s of a 5.5M-particle 128^3 step).
+inline constexpr int kVolumeCorrectionInterval = 2;
+
+/// Buffers kept between substeps (no per-substep allocation); their contents do not matter.
+struct VolumeCorrectionScratch {
+  MacVelocity displacement;  ///< m, on faces: the result
+  std::vector<double> density, excess, potential;
+};
+
+/// Fills `scratch.displacement` (m, on faces; zero away from the liquid and on closed faces)
+/// with the displacement above, for the system `sys` of the projection just done (its preconditioner is reused) and the
 /// particle bins sorted for that system. `coef` = dt / (rho dx) as in the projection. Returns
 /// false (and leaves `d` zero) when no liquid cell is over-dense.
 bool density_correction_displacement(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& solids,
                                      const ParticleBins& bins, int particles_per_cell, double strength,
-                                     const ProjectionParams& params, MacVelocity& d);
+                                     const ProjectionParams& params, VolumeCorrectionScratch& scratch);
 
 }  // namespace ripple

@@ -4,6 +4,7 @@
 
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/particle_bins.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
@@ -28,7 +29,7 @@ struct World {
   LiquidState liquid;
   ParticleBins particle_bins;  ///< scratch reused by every substep's particle sort (not state)
   PressureSystem pressure_system;  ///< scratch reused by every substep's projection (not state)
-  MacVelocity particle_displacement;  ///< scratch for the particles' volume correction (not state)
+  VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
   double time = 0.0;      ///< s
   int frame = 0;          ///< last completed frame
   int64_t steps = 0;      ///< substeps taken since the start

@@ -124,11 +124,11 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     check_finite(r.residual, "pressure residual (the pressure solve diverged)");
   }
   bool displace = false;
-  if (particles && s.fluid.volume_correction > 0.0) {
+  if (particles && s.fluid.volume_correction > 0.0 && w.steps % kVolumeCorrectionInterval == 0) {
     ScopedPhase t(timings, "volume_correction");
     displace = density_correction_displacement(w.pressure_system, L, w.solids, w.particle_bins,
                                                s.fluid.particles_per_cell, s.fluid.volume_correction,
-                                               projection_params(s, dt), w.particle_displacement);
+                                               projection_params(s, dt), w.volume_correction);
   }
   {
     ScopedPhase t(timings, "extrapolate");
@@ -144,7 +144,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
       ScopedPhase t(timings, "advect");
       report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
                                                   s.fluid.representation == LiquidRepresentation::Apic,
-                                                  displace ? &w.particle_displacement : nullptr);
+                                                  displace ? &w.volume_correction.displacement : nullptr);
       L.phi_matches_particles = false;
     }
   }
