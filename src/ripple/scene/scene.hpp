@@ -85,6 +85,7 @@ struct OutputSettings {
   std::string directory;
   bool write_ply = true, write_obj = false;
   bool liquid_mesh = true, solid_meshes = true;
+  int surface_smoothing = 5;  ///< Taubin iterations on the exported liquid mesh (0 = raw)
   int checkpoint_every = 10;
   bool preview = true;
   int preview_every = 1, preview_width = 640, preview_height = 360;

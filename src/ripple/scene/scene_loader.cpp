@@ -233,6 +233,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.output.write_ply = s.output.write_obj = false;
   for (const auto& fmt : o["formats"]) (fmt == "ply" ? s.output.write_ply : s.output.write_obj) = true;
   s.output.liquid_mesh = o["liquid_mesh"];
+  s.output.surface_smoothing = o["surface_smoothing"];
   s.output.solid_meshes = o["solid_meshes"];
   s.output.checkpoint_every = o["checkpoint_every"];
   s.output.preview = o["preview"]["enabled"];

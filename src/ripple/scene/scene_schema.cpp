@@ -139,6 +139,12 @@ SchemaNode scene_schema() {
                                         ""))
       .add("formats", formats)
       .add("liquid_mesh", schema_boolean("Write the liquid surface mesh every frame.", true))
+      .add("surface_smoothing",
+           schema_integer("Taubin smoothing iterations applied to the exported liquid mesh and the preview (0 = the "
+                          "raw marching-tetrahedra surface). Output only: the simulation and `fluid_volume` use the "
+                          "unsmoothed level set.",
+                          5)
+               .range(0, 100))
       .add("solid_meshes", schema_boolean("Write obstacle meshes every frame.", true))
       .add("checkpoint_every", schema_integer("Write a resumable checkpoint every N frames (0: never).", 10)
                                    .range(0, 1000000))

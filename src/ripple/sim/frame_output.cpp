@@ -6,6 +6,7 @@
 
 #include "ripple/core/parallel.hpp"
 #include "ripple/grid/marching_tetrahedra.hpp"
+#include "ripple/grid/surface_smoothing.hpp"
 #include "ripple/io/mesh_writers.hpp"
 #include "ripple/io/preview_renderer.hpp"
 
@@ -68,6 +69,12 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   const Scene& s = w.scene;
   const auto t0 = std::chrono::steady_clock::now();
   m = measure_liquid(w);
+  if (s.output.surface_smoothing > 0) {
+    Aabb walls;
+    walls.extend(s.grid.origin);
+    walls.extend(s.grid.upper());
+    taubin_smooth(m.surface, s.output.surface_smoothing, walls);
+  }
   const fs::path dir(out_dir);
   if (s.output.liquid_mesh) {
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
