@@ -87,13 +87,11 @@ bool density_correction_displacement(const PressureSystem& sys, const LiquidStat
     // Deep in the liquid gaps are filled too; next to the surface or a wall a cell may be
     // partly empty, so only clusters are spread there, beyond the density's sampling noise.
     if (!interior) excess = std::max(0.0, excess - kBoundaryDeadZone);
-    {
-      s[c] = strength * excess;
-      if (excess != 0.0) any.store(true, std::memory_order_relaxed);
-    }
+    s[c] = strength * excess;
+    if (excess != 0.0) any.store(true, std::memory_order_relaxed);
   });
   if (!any.load()) return false;
-  // A rough solve suffices: the correction acts again next substep.
+  // A rough solve suffices: what it leaves is corrected the next time.
   std::vector<double>& q = scratch.potential;
   q.assign(static_cast<size_t>(cells), 0.0);
   solve_again(sys, s, q, 1e-2, 50);

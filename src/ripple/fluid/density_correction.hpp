@@ -2,11 +2,12 @@
 // Volume correction for particle liquids. APIC/FLIP particles move through a velocity field that
 // is divergence-free only on the grid, so they drift into clusters and leave gaps; the level set
 // built from them then loses volume. Following the implicit density projection of Kugelstadt,
-// Longva, Thuerey and Bender (2019, "Implicit density projection for volume conserving liquids",
-// Eq. 8-10), simplified to particle counts as the density: with the projection's own matrix A
-// (ghost-fluid free surface, closed walls), solve A q = s with
-//   s_i = strength * (n_i / n_0 - 1)   (relative excess of particles in liquid cell i; only
-//   the positive part next to the surface and walls, where a cell may be partly empty),
+// Longva, Thuerey and Bender (2019, "Implicit density projection for volume conserving
+// liquids"), simplified: the density is a trilinear splat of the particles to cell centres
+// (n_i, particles per cell), and with the projection's own matrix A (ghost-fluid free surface,
+// closed walls) we solve A q = s with
+//   s_i = strength * (n_i / n_0 - 1)   (relative excess of particles in liquid cell i; next to
+//   the surface and walls, where a cell may be partly empty, only the excess beyond 0.5),
 // and move every particle by the trilinear sample of d = -coef grad q, whose discrete
 // divergence is s: each over-dense cell expands by `strength` of its excess. Positions change,
 // velocities do not, so no kinetic energy is added.
