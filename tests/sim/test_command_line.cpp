@@ -56,7 +56,7 @@ TEST(CommandLine, RunWritesFramesStatsAndPreviews) {
     const auto s = nlohmann::json::parse(line);
     for (const char* k : {"frame", "time", "substeps", "wall_seconds", "fluid_volume", "fluid_volume_change",
                           "fluid_kinetic_energy", "max_fluid_speed", "fluid_bbox", "pressure_iterations",
-                          "pressure_residual", "timings"})
+                          "pressure_residual", "wall_separation_solves", "wall_separation_cells_max", "timings"})
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["frame"], lines);
     ++lines;

@@ -121,6 +121,8 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["pressure_iterations_max"] = log.pressure_iterations_max;
   j["pressure_residual"] = log.pressure_residual_max;
   j["pressure_unconverged"] = log.unconverged_solves;
+  j["wall_separation_solves"] = log.separation_rounds;
+  j["wall_separation_cells_max"] = log.released_cells_max;
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

@@ -26,6 +26,8 @@ struct FrameLog {
   int pressure_iterations_max = 0;
   double pressure_residual_max = 0.0;
   int unconverged_solves = 0;
+  int64_t separation_rounds = 0;
+  int64_t released_cells_max = 0;
   int64_t particles_removed = 0;
   std::map<std::string, double> timings;
 };

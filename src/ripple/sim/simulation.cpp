@@ -109,6 +109,8 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
       log.pressure_iterations_max = std::max(log.pressure_iterations_max, r.pressure_iterations);
       log.pressure_residual_max = std::max(log.pressure_residual_max, r.pressure_residual);
       log.particles_removed += r.particles_removed;
+      log.separation_rounds += r.separation_rounds;
+      log.released_cells_max = std::max(log.released_cells_max, r.released_cells);
       if (!r.pressure_converged) {
         ++log.unconverged_solves;
         if (opt.on_warning) {

@@ -17,6 +17,8 @@ struct StepReport {
   int pressure_iterations = 0;
   double pressure_residual = 0.0;
   bool pressure_converged = true;
+  int separation_rounds = 0;       ///< extra pressure solves for separating walls
+  int64_t released_cells = 0;      ///< wall cells where the liquid separates
   int64_t particles_removed = 0;
 };
 

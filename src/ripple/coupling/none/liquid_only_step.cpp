@@ -121,6 +121,8 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     report.pressure_iterations = r.iterations;
     report.pressure_residual = r.residual;
     report.pressure_converged = r.converged;
+    report.separation_rounds = r.separation_rounds;
+    report.released_cells = r.released_cells;
     check_finite(r.residual, "pressure residual (the pressure solve diverged)");
   }
   bool displace = false;
