@@ -131,3 +131,16 @@ TEST(CommandLine, ExplodingTimeStepExitsWithThreeAndKeepsFrames) {
   EXPECT_NE(test::read_text(dir / "r.log").find("time step collapsed"), std::string::npos) << test::read_text(dir / "r.log");
   EXPECT_TRUE(fs::exists(out / "liquid_0000.ply"));
 }
+
+// Every example scene shipped in scenes/ must stay valid as the schema grows.
+TEST(CommandLine, EveryExampleSceneValidates) {
+  const auto dir = test::temp_dir("examples");
+  int scenes = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(RIPPLE_SOURCE_DIR) + "/scenes")) {
+    if (e.path().extension() != ".json") continue;
+    ++scenes;
+    EXPECT_EQ(test::run_ripple("validate " + e.path().string(), (dir / "log.txt").string()), 0)
+        << e.path() << ": " << test::read_text(dir / "log.txt");
+  }
+  EXPECT_GE(scenes, 3);
+}
