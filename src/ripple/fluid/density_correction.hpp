@@ -27,9 +27,10 @@ struct VolumeCorrectionScratch {
 };
 
 /// Fills `scratch.displacement` (m, on faces; zero away from the liquid and on closed faces)
-/// with the displacement above, for the system `sys` of the projection just done (its preconditioner is reused) and the
-/// particle bins sorted for that system. `coef` = dt / (rho dx) as in the projection. Returns
-/// false (and leaves `d` zero) when no liquid cell is over-dense.
+/// with the displacement above, for the system `sys` of the projection just done (its matrix
+/// and preconditioner are reused; `params` are that projection's) and the particle bins sorted
+/// for that system. Returns false (and leaves the displacement zero) when no liquid cell needs
+/// a correction.
 bool density_correction_displacement(const PressureSystem& sys, const LiquidState& liquid, const SolidBoundary& solids,
                                      const ParticleBins& bins, int particles_per_cell, double strength,
                                      const ProjectionParams& params, VolumeCorrectionScratch& scratch);

@@ -207,6 +207,7 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
       res.iterations += r.iterations;
       res.residual = r.residual;
       res.converged = r.converged;
+      res.liquid_cells = r.liquid_cells;
       ++res.separation_rounds;
     }
     if (res.separation_rounds > 0)

@@ -51,9 +51,8 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
   const int64_t cells = A.cells();
   if (released.empty()) released.assign(static_cast<size_t>(cells), 0);
   // Thresholds relative to the solution's own scale, so that solver round-off never flips a cell.
-  double p_max = 0.0;
-  for (int64_t c = 0; c < cells; ++c)
-    if (A.active[c]) p_max = std::max(p_max, std::abs(p[c]));
+  const double p_max =
+      parallel_max(0, cells, 0.0, [&](int64_t c) { return A.active[c] ? std::abs(p[c]) : 0.0; });
   const double p_eps = 1e-4 * p_max;
   const double div_eps = 1e-4 * p_max * coef / liquid.grid.dx;
   std::atomic<int> changed{0};

@@ -64,7 +64,7 @@ struct FluidSettings {
   LiquidRepresentation representation = LiquidRepresentation::Apic;
   int particles_per_cell = 8;
   double flip_blend = 0.97;
-  double volume_correction = 0.5;  ///< share of a cell's particle excess spread per substep
+  double volume_correction = 0.5;  ///< share of a cell's particle excess spread per correction (every 2nd substep)
   LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
   std::vector<FluidRegionDesc> regions;
 };

@@ -80,9 +80,9 @@ SchemaNode scene_schema() {
                                        0.97)
                              .range(0, 1))
       .add("volume_correction",
-           schema_number("Share of the excess of particles in over-dense cells spread out per substep by moving "
-                         "particles (not velocities) apart (apic, flip; 0 = off). Keeps the liquid's volume from "
-                         "drifting down as particles cluster.",
+           schema_number("Share of the excess of particles in over-dense cells spread out per correction (every "
+                         "second substep) by moving particles (not velocities) apart (apic, flip; 0 = off). Keeps "
+                         "the liquid's volume from drifting down as particles cluster.",
                          "", 0.5)
                .range(0, 1))
       .add("levelset_advection",
