@@ -3,24 +3,6 @@
 namespace ripple {
 namespace {
 
-Mat3 skew(const Vec3& v) {
-  Mat3 s;
-  s << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
-  return s;
-}
-
-/// f = U / W from the derivatives of U and W (quotient rule, twice).
-template <int N>
-Derivatives<N> quotient(const Derivatives<N>& U, const Derivatives<N>& W) {
-  Derivatives<N> f;
-  const double w = W.value, w2 = w * w;
-  f.value = U.value / w;
-  f.gradient = U.gradient / w - U.value / w2 * W.gradient;
-  f.hessian = U.hessian / w - (U.gradient * W.gradient.transpose() + W.gradient * U.gradient.transpose()) / w2 +
-              (2.0 * U.value / (w2 * w)) * W.gradient * W.gradient.transpose() - (U.value / w2) * W.hessian;
-  return f;
-}
-
 /// |n|^2 for n = b x c, over the 9 coordinates (a, b, c) (a unused).
 Derivatives<9> cross_norm_sq(const Vec3& b, const Vec3& c) {
   const Vec3 n = b.cross(c);
@@ -54,29 +36,6 @@ Derivatives<9> triple_product_ratio(const Vec3& a, const Vec3& b, const Vec3& c)
   U.gradient = 2.0 * u * gu;
   U.hessian = 2.0 * gu * gu.transpose() + 2.0 * u * hu;
   return quotient(U, cross_norm_sq(b, c));
-}
-
-/// Pulls derivatives over intermediate coordinates y = M x back to x.
-template <int N, int K>
-Derivatives<N> pull_back(const Derivatives<K>& d, const Eigen::Matrix<double, K, N>& m) {
-  Derivatives<N> out;
-  out.value = d.value;
-  out.gradient = m.transpose() * d.gradient;
-  out.hessian = m.transpose() * d.hessian * m;
-  return out;
-}
-
-/// Rows of M: block row r of y is sum over (col, sign) of sign * x_col.
-template <int K, int N>
-Eigen::Matrix<double, K, N> difference_map(std::initializer_list<std::pair<int, int>> minus_plus) {
-  Eigen::Matrix<double, K, N> m = Eigen::Matrix<double, K, N>::Zero();
-  int row = 0;
-  for (const auto& [minus, plus] : minus_plus) {
-    m.template block<3, 3>(3 * row, 3 * minus) -= Mat3::Identity();
-    m.template block<3, 3>(3 * row, 3 * plus) += Mat3::Identity();
-    ++row;
-  }
-  return m;
 }
 
 }  // namespace

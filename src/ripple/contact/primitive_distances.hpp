@@ -4,19 +4,9 @@
 // Stencil order: point-point (p, q); point-line (p, e0, e1); point-plane (p, t0, t1, t2);
 // line-line (ea0, ea1, eb0, eb1). Gradients are stacked per vertex (x, y, z of the first
 // vertex, then the second ...). All lengths in world units (m), values in m^2.
-#include <Eigen/Core>
-
-#include "ripple/core/types.hpp"
+#include "ripple/core/derivatives.hpp"
 
 namespace ripple {
-
-/// A scalar function of N coordinates with its gradient and Hessian.
-template <int N>
-struct Derivatives {
-  double value = 0.0;
-  Eigen::Matrix<double, N, 1> gradient = Eigen::Matrix<double, N, 1>::Zero();
-  Eigen::Matrix<double, N, N> hessian = Eigen::Matrix<double, N, N>::Zero();
-};
 
 double point_point_distance_sq(const Vec3& p, const Vec3& q);
 Derivatives<6> point_point_distance_sq_derivatives(const Vec3& p, const Vec3& q);

@@ -1,0 +1,63 @@
+#pragma once
+// Small fixed-size calculus helpers shared by distances and energies: a value with gradient
+// and Hessian, the cross-product matrix, and pulling derivatives back through a linear map.
+#include <Eigen/Core>
+#include <initializer_list>
+#include <utility>
+
+#include "ripple/core/types.hpp"
+
+namespace ripple {
+
+/// A scalar function of N coordinates with its gradient and Hessian.
+template <int N>
+struct Derivatives {
+  double value = 0.0;
+  Eigen::Matrix<double, N, 1> gradient = Eigen::Matrix<double, N, 1>::Zero();
+  Eigen::Matrix<double, N, N> hessian = Eigen::Matrix<double, N, N>::Zero();
+};
+
+/// f = U / W from the derivatives of U and W (quotient rule, twice).
+template <int N>
+Derivatives<N> quotient(const Derivatives<N>& U, const Derivatives<N>& W) {
+  Derivatives<N> f;
+  const double w = W.value, w2 = w * w;
+  f.value = U.value / w;
+  f.gradient = U.gradient / w - U.value / w2 * W.gradient;
+  f.hessian = U.hessian / w - (U.gradient * W.gradient.transpose() + W.gradient * U.gradient.transpose()) / w2 +
+              (2.0 * U.value / (w2 * w)) * W.gradient * W.gradient.transpose() - (U.value / w2) * W.hessian;
+  return f;
+}
+
+/// [v]x, so that skew(v) * w = v x w.
+inline Mat3 skew(const Vec3& v) {
+  Mat3 s;
+  s << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
+  return s;
+}
+
+/// Derivatives over intermediate coordinates y = M x, pulled back to x.
+template <int N, int K>
+Derivatives<N> pull_back(const Derivatives<K>& d, const Eigen::Matrix<double, K, N>& m) {
+  Derivatives<N> out;
+  out.value = d.value;
+  out.gradient = m.transpose() * d.gradient;
+  out.hessian = m.transpose() * d.hessian * m;
+  return out;
+}
+
+/// The K x N map whose r-th 3-row block gives x_plus - x_minus for the r-th (minus, plus)
+/// pair of vertex indices: edge vectors of a stencil.
+template <int K, int N>
+Eigen::Matrix<double, K, N> difference_map(std::initializer_list<std::pair<int, int>> minus_plus) {
+  Eigen::Matrix<double, K, N> m = Eigen::Matrix<double, K, N>::Zero();
+  int row = 0;
+  for (const auto& [minus, plus] : minus_plus) {
+    m.template block<3, 3>(3 * row, 3 * minus) -= Mat3::Identity();
+    m.template block<3, 3>(3 * row, 3 * plus) += Mat3::Identity();
+    ++row;
+  }
+  return m;
+}
+
+}  // namespace ripple
