@@ -156,7 +156,8 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
       for (int64_t j = lo[1]; j <= hi[1]; ++j)
         for (int64_t k = lo[2]; k <= hi[2]; ++k) entries.push_back({cell_key(i, j, k), kind, index});
   };
-  for (int v = 0; v < mesh.num_vertices; ++v) insert(kVertex, v);
+  for (int v = 0; v < mesh.num_vertices; ++v)
+    if (mesh.is_collidable(v)) insert(kVertex, v);
   for (int e = 0; e < static_cast<int>(mesh.edges.size()); ++e) insert(kEdge, e);
   for (int f = 0; f < static_cast<int>(mesh.faces.size()); ++f) insert(kFace, f);
   tbb::parallel_sort(entries.begin(), entries.end());
@@ -199,7 +200,7 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
       return false;
     };
     for (int v = 0; v < mesh.num_vertices; ++v)
-      if (!is_big_before(kVertex, v)) test(kVertex, v);
+      if (mesh.is_collidable(v) && !is_big_before(kVertex, v)) test(kVertex, v);
     for (int e = 0; e < static_cast<int>(mesh.edges.size()); ++e)
       if (!is_big_before(kEdge, e)) test(kEdge, e);
     for (int f = 0; f < static_cast<int>(mesh.faces.size()); ++f)
@@ -217,13 +218,13 @@ Candidates find_candidates_brute_force(const CollisionMesh& mesh, const VectorX&
   const int nv = mesh.num_vertices, ne = static_cast<int>(mesh.edges.size()),
             nf = static_cast<int>(mesh.faces.size());
   for (int v = 0; v < nv; ++v)
-    for (int f = 0; f < nf; ++f)
+    for (int f = 0; f < nf && mesh.is_collidable(v); ++f)
       if (overlap(boxes.vertex[v], boxes.face[f])) add_pair(mesh, isolated, kVertex, v, kFace, f, out);
   for (int a = 0; a < ne; ++a)
     for (int b = a + 1; b < ne; ++b)
       if (overlap(boxes.edge[a], boxes.edge[b])) add_pair(mesh, isolated, kEdge, a, kEdge, b, out);
   for (int v = 0; v < nv; ++v)
-    for (int e = 0; e < ne; ++e)
+    for (int e = 0; e < ne && mesh.is_collidable(v); ++e)
       if (overlap(boxes.vertex[v], boxes.edge[e])) add_pair(mesh, isolated, kVertex, v, kEdge, e, out);
   for (int a = 0; a < nv; ++a)
     for (int b = a + 1; b < nv; ++b)

@@ -6,6 +6,7 @@ namespace ripple {
 
 std::vector<uint8_t> CollisionMesh::isolated_vertices() const {
   std::vector<uint8_t> iso(static_cast<size_t>(num_vertices), 1);
+  for (int v = 0; v < num_vertices; ++v) iso[v] = is_collidable(v);
   for (const auto& e : edges) iso[e[0]] = iso[e[1]] = 0;
   return iso;
 }

@@ -19,9 +19,11 @@ struct CollisionMesh {
                                           ///< shell thickness, the rod radius, 0 for volumes
   std::vector<uint8_t> self_contact;      ///< per body: 1 if its primitives may touch each other
   std::vector<uint8_t> fixed;             ///< #V: 1 if the vertex never moves (pinned, static)
+  std::vector<uint8_t> collidable;        ///< #V: 0 for vertices inside volumes (empty: all)
   VectorX rest_positions;                 ///< #V*3, for the edge-edge mollifier thresholds
 
-  /// Vertices on no edge (free particles): they need point-edge and point-point pairs.
+  bool is_collidable(int v) const { return collidable.empty() || collidable[v]; }
+  /// Collidable vertices on no edge (free particles): they need point-edge and point-point pairs.
   std::vector<uint8_t> isolated_vertices() const;
 };
 

@@ -1,0 +1,60 @@
+#include "ripple/contact/intersection_check.hpp"
+
+#include <algorithm>
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+namespace {
+
+double orient(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) { return (b - a).dot((c - a).cross(d - a)); }
+
+}  // namespace
+
+bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
+  const double op = orient(a, b, c, p), oq = orient(a, b, c, q);
+  if ((op > 0 && oq > 0) || (op < 0 && oq < 0) || (op == 0 && oq == 0)) return false;
+  const double s0 = orient(p, q, a, b), s1 = orient(p, q, b, c), s2 = orient(p, q, c, a);
+  return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0);
+}
+
+int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x) {
+  struct Item {
+    double lo, hi;
+    int index;
+    bool face;
+  };
+  std::vector<Item> items;
+  auto box = [&](auto const& verts, int index, bool face) {
+    double lo = 1e300, hi = -1e300;
+    for (int v : verts) {
+      lo = std::min(lo, x[3 * v]);
+      hi = std::max(hi, x[3 * v]);
+    }
+    items.push_back({lo, hi, index, face});
+  };
+  for (size_t e = 0; e < mesh.edges.size(); ++e) box(mesh.edges[e], static_cast<int>(e), false);
+  for (size_t f = 0; f < mesh.faces.size(); ++f) box(mesh.faces[f], static_cast<int>(f), true);
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.lo < b.lo; });
+  auto v3 = [&](int v) { return Vec3(x.segment<3>(3 * v)); };
+  return static_cast<int>(parallel_sum(0, static_cast<int64_t>(items.size()), [&](int64_t i) {
+    double count = 0.0;
+    for (size_t j = i + 1; j < items.size() && items[j].lo <= items[i].hi; ++j) {
+      const Item &a = items[i], &b = items[j];
+      if (a.face == b.face) continue;
+      const Item& f = a.face ? a : b;
+      const Item& e = a.face ? b : a;
+      const auto& tri = mesh.faces[f.index];
+      const auto& edge = mesh.edges[e.index];
+      bool shared = false;
+      for (int u : tri) shared = shared || u == edge[0] || u == edge[1];
+      if (shared) continue;
+      const int body = mesh.body[tri[0]];
+      if (body == mesh.body[edge[0]] && !mesh.self_contact[body]) continue;
+      count += segment_crosses_triangle(v3(edge[0]), v3(edge[1]), v3(tri[0]), v3(tri[1]), v3(tri[2]));
+    }
+    return count;
+  }));
+}
+
+}  // namespace ripple

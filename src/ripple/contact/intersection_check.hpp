@@ -1,0 +1,17 @@
+#pragma once
+// An exact-predicate-style check, independent of the barrier, for intersections in the
+// collision mesh: every edge against every triangle it does not share a vertex with
+// (segment-triangle crossing by signed volumes), pruned by a sweep over x. Used for the
+// `intersecting_pairs` statistic and the tests' contact invariants.
+#include "ripple/contact/collision_mesh.hpp"
+
+namespace ripple {
+
+/// Number of (edge, triangle) pairs whose segment crosses the triangle at positions x.
+/// Pairs inside one body without self contact are skipped.
+int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x);
+
+/// Does segment (p, q) cross triangle (a, b, c)? Coplanar touching is not counted.
+bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c);
+
+}  // namespace ripple

@@ -1,0 +1,252 @@
+#include "ripple/solid/forms/contact_form.hpp"
+
+#include <chrono>
+#include <limits>
+
+#include "ripple/contact/additive_ccd.hpp"
+#include "ripple/contact/barrier.hpp"
+#include "ripple/contact/edge_edge_mollifier.hpp"
+#include "ripple/contact/pair_distance.hpp"
+#include "ripple/core/parallel.hpp"
+#include "ripple/solid/psd_projection.hpp"
+
+namespace ripple {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// One contact pair as a stencil of up to 4 vertices.
+struct Stencil {
+  std::array<int, 4> v{};
+  int count = 0;
+  enum Type { vf, ee, ve, vv } type = vf;
+};
+
+std::vector<Stencil> stencils_of(const CollisionMesh& mesh, const Candidates& c) {
+  std::vector<Stencil> s;
+  s.reserve(c.size());
+  for (const auto& [v, f] : c.vertex_face)
+    s.push_back({{v, mesh.faces[f][0], mesh.faces[f][1], mesh.faces[f][2]}, 4, Stencil::vf});
+  for (const auto& [a, b] : c.edge_edge)
+    s.push_back({{mesh.edges[a][0], mesh.edges[a][1], mesh.edges[b][0], mesh.edges[b][1]}, 4, Stencil::ee});
+  for (const auto& [v, e] : c.vertex_edge) s.push_back({{v, mesh.edges[e][0], mesh.edges[e][1], 0}, 3, Stencil::ve});
+  for (const auto& [a, b] : c.vertex_vertex) s.push_back({{a, b, 0, 0}, 2, Stencil::vv});
+  return s;
+}
+
+double offset_of(const CollisionMesh& mesh, const Stencil& s) {
+  const int split = (s.type == Stencil::ee) ? 2 : 1;
+  double a = 0.0, b = 0.0;
+  for (int k = 0; k < split; ++k) a = std::max(a, mesh.thickness[s.v[k]]);
+  for (int k = split; k < s.count; ++k) b = std::max(b, mesh.thickness[s.v[k]]);
+  return a + b;
+}
+
+Vec3 at(const VectorX& x, int v) { return x.segment<3>(3 * v); }
+
+double squared_distance(const VectorX& x, const Stencil& s) {
+  switch (s.type) {
+    case Stencil::vf: return point_triangle_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]), at(x, s.v[3]));
+    case Stencil::ee: return edge_edge_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]), at(x, s.v[3]));
+    case Stencil::ve: return point_edge_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]));
+    default: return point_point_distance_sq(at(x, s.v[0]), at(x, s.v[1]));
+  }
+}
+
+/// Barrier of one pair with derivatives over its (up to) 12 stencil coordinates.
+Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const Stencil& s, double dhat, bool project) {
+  Derivatives<12> d2;
+  const Vec3 a = at(x, s.v[0]), b = at(x, s.v[1]);
+  switch (s.type) {
+    case Stencil::vf: d2 = point_triangle_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
+    case Stencil::ee: d2 = edge_edge_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
+    case Stencil::ve: {
+      const Derivatives<9> d = point_edge_distance_sq_derivatives(a, b, at(x, s.v[2]));
+      d2.value = d.value;
+      d2.gradient.head<9>() = d.gradient;
+      d2.hessian.topLeftCorner<9, 9>() = d.hessian;
+      break;
+    }
+    default: {
+      const Derivatives<6> d = point_point_distance_sq_derivatives(a, b);
+      d2.value = d.value;
+      d2.gradient.head<6>() = d.gradient;
+      d2.hessian.topLeftCorner<6, 6>() = d.hessian;
+    }
+  }
+  const ScalarDerivatives bs = barrier_of_squared_distance(d2.value, offset_of(mesh, s), dhat);
+  Derivatives<12> out;
+  out.value = bs.value;
+  out.gradient = bs.first * d2.gradient;
+  out.hessian = bs.second * d2.gradient * d2.gradient.transpose() + bs.first * d2.hessian;
+  if (s.type == Stencil::ee) {
+    const VectorX& r = mesh.rest_positions;
+    const double eps = edge_edge_mollifier_threshold(at(r, s.v[0]), at(r, s.v[1]), at(r, s.v[2]), at(r, s.v[3]));
+    const Derivatives<12> m = edge_edge_mollifier_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3]), eps);
+    if (m.value < 1.0) {
+      const Derivatives<12> bb = out;
+      out.value = m.value * bb.value;
+      out.gradient = m.value * bb.gradient + bb.value * m.gradient;
+      out.hessian = m.value * bb.hessian + bb.value * m.hessian + m.gradient * bb.gradient.transpose() +
+                    bb.gradient * m.gradient.transpose();
+    }
+  }
+  if (project && out.value > 0.0) out.hessian = project_psd<12>(out.hessian);
+  return out;
+}
+
+/// The 3 x k Jacobian of a vertex's position over its coordinates and where they start.
+struct VertexMap {
+  int first = 0;
+  int size = 3;
+  Vec3 local = Vec3::Zero();
+  double weight(int col) const { return col < 3 ? 1.0 : local[(col - 3) / 3]; }  // J = [I, l.x I, l.y I, l.z I]
+};
+
+VertexMap map_of(const SolidModel& m, int v) {
+  VertexMap map;
+  map.first = m.vertex_dof[v];
+  if (m.vertex_rigid[v]) {
+    map.size = 12;
+    map.local = m.vertex_local[v];
+  }
+  return map;
+}
+
+}  // namespace
+
+double min_barrier_stiffness(double dhat, double bbox_diagonal, double average_mass) {
+  double g0 = 1e-8 * bbox_diagonal;
+  if (g0 >= dhat) g0 = 0.5 * dhat;
+  const double stiffness = barrier(g0, dhat).second;
+  return 1e11 * average_mass / stiffness;
+}
+
+void ContactForm::begin_iteration(const VectorX& z) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const VectorX x = m_.positions(z);
+  candidates_ = find_candidates(m_.collision, x, x, dhat_);
+  time_broad_phase += seconds_since(t0);
+}
+
+double ContactForm::value(const VectorX& z) const {
+  const VectorX x = m_.positions(z);
+  const auto stencils = stencils_of(m_.collision, candidates_);
+  return weight_ * kappa_ * parallel_sum(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
+    const Stencil& s = stencils[i];
+    const double d2 = squared_distance(x, s);
+    const double b = barrier_of_squared_distance(d2, offset_of(m_.collision, s), dhat_).value;
+    if (b == 0.0 || s.type != Stencil::ee) return b;
+    const VectorX& r = m_.collision.rest_positions;
+    const double eps = edge_edge_mollifier_threshold(at(r, s.v[0]), at(r, s.v[1]), at(r, s.v[2]), at(r, s.v[3]));
+    const double c = (at(x, s.v[1]) - at(x, s.v[0])).cross(at(x, s.v[3]) - at(x, s.v[2])).squaredNorm();
+    return edge_edge_mollifier(c, eps).value * b;
+  });
+}
+
+void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
+  const VectorX x = m_.positions(z);
+  const auto stencils = stencils_of(m_.collision, candidates_);
+  std::vector<Derivatives<12>> local(stencils.size());
+  std::vector<uint8_t> active(stencils.size(), 0);
+  parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
+    if (squared_distance(x, stencils[i]) >= std::pow(dhat_ + offset_of(m_.collision, stencils[i]), 2)) return;
+    local[i] = pair_barrier(m_.collision, x, stencils[i], dhat_, hessian != nullptr);
+    active[i] = local[i].value > 0.0;
+  }, 64);
+  const double w = weight_ * kappa_;
+  for (size_t i = 0; i < stencils.size(); ++i) {
+    if (!active[i]) continue;
+    const Stencil& s = stencils[i];
+    VertexMap maps[4];
+    for (int a = 0; a < s.count; ++a) maps[a] = map_of(m_, s.v[a]);
+    for (int a = 0; a < s.count; ++a) {
+      const Vec3 g = w * local[i].gradient.segment<3>(3 * a);
+      m_.add_vertex_gradient(s.v[a], g, gradient);
+    }
+    if (!hessian) continue;
+    for (int a = 0; a < s.count; ++a)
+      for (int b = 0; b < s.count; ++b) {
+        const Mat3 h = w * local[i].hessian.block<3, 3>(3 * a, 3 * b);
+        // J_a^T h J_b, with J = [I, l.x I, l.y I, l.z I] for rigid vertices.
+        for (int ca = 0; ca < maps[a].size; ca += 3)
+          for (int cb = 0; cb < maps[b].size; cb += 3) {
+            const double s2 = maps[a].weight(ca) * maps[b].weight(cb);
+            if (s2 == 0.0) continue;
+            for (int r = 0; r < 3; ++r)
+              for (int c = 0; c < 3; ++c)
+                hessian->emplace_back(maps[a].first + ca + r, maps[b].first + cb + c, s2 * h(r, c));
+          }
+      }
+  }
+}
+
+VectorX ContactForm::barrier_gradient(const VectorX& z) const {
+  VectorX g = VectorX::Zero(z.size());
+  ContactForm unit(m_, dhat_, 1.0);
+  unit.kappa_ = 1.0;
+  unit.candidates_ = candidates_;
+  unit.add_derivatives(z, g, nullptr);
+  return g;
+}
+
+int ContactForm::active_pairs(const VectorX& z) const {
+  const VectorX x = m_.positions(z);
+  const auto stencils = stencils_of(m_.collision, candidates_);
+  int n = 0;
+  for (const Stencil& s : stencils) n += std::sqrt(squared_distance(x, s)) - offset_of(m_.collision, s) < dhat_;
+  return n;
+}
+
+double ContactForm::min_gap(const VectorX& z) const {
+  const VectorX x = m_.positions(z);
+  const auto stencils = stencils_of(m_.collision, candidates_);
+  double best = std::numeric_limits<double>::infinity();
+  for (const Stencil& s : stencils) best = std::min(best, std::sqrt(squared_distance(x, s)) - offset_of(m_.collision, s));
+  return best;
+}
+
+void ContactForm::end_iteration(const VectorX& z) {
+  const double gap = min_gap(z);
+  if (gap < 1e-2 * dhat_ && gap < previous_gap_) kappa_ = std::min(2.0 * kappa_, std::max(kappa_max_, kappa_));
+  previous_gap_ = gap;
+}
+
+double ContactForm::max_step(const VectorX& z, const VectorX& dz) {
+  auto t0 = std::chrono::steady_clock::now();
+  const VectorX x0 = m_.positions(z);
+  const VectorX x1 = m_.positions(z + dz);
+  candidates_ = find_candidates(m_.collision, x0, x1, dhat_);
+  time_broad_phase += seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const auto stencils = stencils_of(m_.collision, candidates_);
+  std::vector<double> toi(stencils.size(), 1.0);
+  parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
+    const Stencil& s = stencils[i];
+    CcdOptions o;
+    o.offset = offset_of(m_.collision, s);
+    const auto& v = s.v;
+    switch (s.type) {
+      case Stencil::vf:
+        toi[i] = point_triangle_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x0, v[3]), at(x1, v[0]), at(x1, v[1]),
+                                    at(x1, v[2]), at(x1, v[3]), o);
+        break;
+      case Stencil::ee:
+        toi[i] = edge_edge_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x0, v[3]), at(x1, v[0]), at(x1, v[1]),
+                               at(x1, v[2]), at(x1, v[3]), o);
+        break;
+      case Stencil::ve:
+        toi[i] = point_edge_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x1, v[0]), at(x1, v[1]), at(x1, v[2]), o);
+        break;
+      default: toi[i] = point_point_ccd(at(x0, v[0]), at(x0, v[1]), at(x1, v[0]), at(x1, v[1]), o);
+    }
+  }, 64);
+  double t = 1.0;
+  for (double v : toi) t = std::min(t, v);
+  time_ccd += seconds_since(t0);
+  return t;
+}
+
+}  // namespace ripple

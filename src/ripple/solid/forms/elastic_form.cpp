@@ -1,0 +1,121 @@
+#include "ripple/solid/forms/elastic_form.hpp"
+
+#include "ripple/solid/energies/affine_orthogonality.hpp"
+#include "ripple/solid/energies/discrete_shell_bending.hpp"
+#include "ripple/solid/energies/rod_energies.hpp"
+#include "ripple/solid/forms/element_assembly.hpp"
+
+namespace ripple {
+namespace {
+
+Derivatives<9> membrane(const SolidModel& m, const VectorX& z, int e) {
+  const auto x = gather<3>(m, z, m.membranes[e]);
+  const auto& rest = m.membrane_rest[e];
+  return element_energy<2>(rest, m.membrane_thickness[e], stvk_membrane_density(deformation_gradient<2>(rest, x), m.membrane_lame[e]), true);
+}
+
+Derivatives<12> tet(const SolidModel& m, const std::vector<Mat3>& rotations, const VectorX& z, int e) {
+  const auto x = gather<4>(m, z, m.tets[e]);
+  const auto& rest = m.tet_rest[e];
+  const Mat3 F = deformation_gradient<3>(rest, x);
+  if (m.tet_model[e] == VolumeModel::corotated_linear)
+    return element_energy<3>(rest, 1.0, corotated_linear_density(F, rotations[e], m.tet_lame[e]), true);
+  return element_energy<3>(rest, 1.0, stable_neohookean_density(F, m.tet_lame[e]), true);
+}
+
+Mat3 affine_matrix(const VectorX& z, int first_dof) { return Eigen::Map<const Mat3>(z.data() + first_dof + 3); }
+
+}  // namespace
+
+double ElasticForm::energy(const VectorX& z) const {
+  double e = 0.0;
+  e += parallel_sum(0, static_cast<int64_t>(m_.membranes.size()), [&](int64_t i) {
+    const auto x = gather<3>(m_, z, m_.membranes[i]);
+    const auto& rest = m_.membrane_rest[i];
+    return rest.measure * m_.membrane_thickness[i] *
+           stvk_membrane_density(deformation_gradient<2>(rest, x), m_.membrane_lame[i]).psi;
+  });
+  e += parallel_sum(0, static_cast<int64_t>(m_.hinges.size()), [&](int64_t i) {
+    return hinge_bending_energy(gather<4>(m_, z, m_.hinges[i]), m_.hinge_stiffness[i], m_.hinge_rest_angle[i], false).value;
+  });
+  e += parallel_sum(0, static_cast<int64_t>(m_.rod_edges.size()), [&](int64_t i) {
+    const auto x = gather<2>(m_, z, m_.rod_edges[i]);
+    const double l = m_.rod_rest_length[i], s = (x.segment<3>(3) - x.segment<3>(0)).norm();
+    return 0.5 * m_.rod_stretch_stiffness[i] / l * (s - l) * (s - l);
+  });
+  e += parallel_sum(0, static_cast<int64_t>(m_.rod_bends.size()), [&](int64_t i) {
+    return rod_bending_energy(gather<3>(m_, z, m_.rod_bends[i]), m_.rod_bend_stiffness[i], m_.rod_rest_curvature[i],
+                              m_.rod_rest_length_sum[i], false).value;
+  });
+  e += parallel_sum(0, static_cast<int64_t>(m_.tets.size()), [&](int64_t i) {
+    const auto x = gather<4>(m_, z, m_.tets[i]);
+    const auto& rest = m_.tet_rest[i];
+    const Mat3 F = deformation_gradient<3>(rest, x);
+    const double psi = m_.tet_model[i] == VolumeModel::corotated_linear
+                           ? corotated_linear_density(F, rotations_[i], m_.tet_lame[i]).psi
+                           : stable_neohookean_density(F, m_.tet_lame[i]).psi;
+    return std::abs(rest.measure) * psi;
+  });
+  for (const SolidBodyInfo& b : m_.bodies)
+    if (b.kind == SolidKind::rigid && !b.fixed)
+      e += b.orthogonality_stiffness * b.volume * orthogonality_potential(affine_matrix(z, b.first_dof), false).value;
+  return e;
+}
+
+void ElasticForm::add_scaled(const VectorX& z, double weight, const std::vector<double>* body_scale,
+                             VectorX& gradient, std::vector<Triplet>* hessian) const {
+  auto scale = [&](int vertex) { return body_scale ? (*body_scale)[m_.vertex_body[vertex]] : 1.0; };
+  // Elements of one body share its scale; the scale enters through the element's value.
+  auto scaled = [&](auto d, int vertex) {
+    const double s = scale(vertex);
+    d.gradient *= s;
+    d.hessian *= s;
+    return d;
+  };
+  assemble_elements<3>(m_, static_cast<int>(m_.membranes.size()), [&](int e) { return m_.membranes[e]; },
+                       [&](int e) { return scaled(membrane(m_, z, e), m_.membranes[e][0]); }, weight, gradient, hessian);
+  assemble_elements<4>(m_, static_cast<int>(m_.hinges.size()), [&](int e) { return m_.hinges[e]; },
+                       [&](int e) {
+                         return scaled(hinge_bending_energy(gather<4>(m_, z, m_.hinges[e]), m_.hinge_stiffness[e],
+                                                            m_.hinge_rest_angle[e], true), m_.hinges[e][0]);
+                       }, weight, gradient, hessian);
+  assemble_elements<2>(m_, static_cast<int>(m_.rod_edges.size()), [&](int e) { return m_.rod_edges[e]; },
+                       [&](int e) {
+                         return scaled(rod_stretching_energy(gather<2>(m_, z, m_.rod_edges[e]), m_.rod_stretch_stiffness[e],
+                                                             m_.rod_rest_length[e], true), m_.rod_edges[e][0]);
+                       }, weight, gradient, hessian);
+  assemble_elements<3>(m_, static_cast<int>(m_.rod_bends.size()), [&](int e) { return m_.rod_bends[e]; },
+                       [&](int e) {
+                         return scaled(rod_bending_energy(gather<3>(m_, z, m_.rod_bends[e]), m_.rod_bend_stiffness[e],
+                                                          m_.rod_rest_curvature[e], m_.rod_rest_length_sum[e], true),
+                                       m_.rod_bends[e][0]);
+                       }, weight, gradient, hessian);
+  assemble_elements<4>(m_, static_cast<int>(m_.tets.size()), [&](int e) { return m_.tets[e]; },
+                       [&](int e) { return scaled(tet(m_, rotations_, z, e), m_.tets[e][0]); }, weight, gradient, hessian);
+  for (size_t bi = 0; bi < m_.bodies.size(); ++bi) {
+    const SolidBodyInfo& b = m_.bodies[bi];
+    if (b.kind != SolidKind::rigid || b.fixed) continue;
+    const double w = weight * b.orthogonality_stiffness * b.volume * (body_scale ? (*body_scale)[bi] : 1.0);
+    const Derivatives<9> d = orthogonality_potential(affine_matrix(z, b.first_dof), true);
+    gradient.segment<9>(b.first_dof + 3) += w * d.gradient;
+    if (hessian)
+      for (int i = 0; i < 9; ++i)
+        for (int j = 0; j < 9; ++j) hessian->emplace_back(b.first_dof + 3 + i, b.first_dof + 3 + j, w * d.hessian(i, j));
+  }
+}
+
+void ElasticForm::update_rotations(const VectorX& z) {
+  rotations_.assign(m_.tets.size(), Mat3::Identity());
+  parallel_for(0, static_cast<int64_t>(m_.tets.size()), [&](int64_t e) {
+    if (m_.tet_model[e] != VolumeModel::corotated_linear) return;
+    rotations_[e] = polar_rotation(deformation_gradient<3>(m_.tet_rest[e], gather<4>(m_, z, m_.tets[e])));
+  });
+}
+
+int ElasticForm::inverted_elements(const VectorX& z) const {
+  return static_cast<int>(parallel_sum(0, static_cast<int64_t>(m_.tets.size()), [&](int64_t e) {
+    return deformation_gradient<3>(m_.tet_rest[e], gather<4>(m_, z, m_.tets[e])).determinant() <= 0.0 ? 1.0 : 0.0;
+  }));
+}
+
+}  // namespace ripple

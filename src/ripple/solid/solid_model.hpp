@@ -1,0 +1,85 @@
+#pragma once
+// The Lagrangian solids of a scene as one system (immutable during a run): vertices, the
+// elements of every energy with their rest data and stiffness, lumped masses, and the map
+// from the solver's coordinates z to vertex positions x (#V*3). Deformable vertices own 3
+// coordinates each; a rigid body owns 12 (affine body dynamics: x = p + A x_local).
+#include <array>
+#include <string>
+#include <vector>
+
+#include "ripple/contact/collision_mesh.hpp"
+#include "ripple/solid/energies/deformation_gradient.hpp"
+#include "ripple/solid/energies/strain_energy.hpp"
+
+namespace ripple {
+
+enum class SolidKind { shell, rod, volume, rigid };
+enum class VolumeModel { stable_neohookean, corotated_linear };
+
+struct SolidBodyInfo {
+  std::string name;
+  SolidKind kind = SolidKind::shell;
+  int first_vertex = 0;
+  int num_vertices = 0;
+  double mass = 0.0;               ///< kg
+  double mass_damping = 0.0;       ///< Rayleigh alpha (1/s)
+  double stiffness_damping = 0.0;  ///< Rayleigh beta (s)
+  // Rigid bodies (affine): coordinates z[first_dof .. first_dof + 12) = (p, a1, a2, a3).
+  int first_dof = 0;
+  Mat3 second_moment = Mat3::Zero();  ///< integral of rho x_local x_local^T (kg m^2)
+  double volume = 0.0;                ///< m^3
+  double orthogonality_stiffness = 0.0;  ///< Pa
+  bool fixed = false;                 ///< static: never moves
+  bool kinematic = false;             ///< scripted linear/angular velocity
+  Vec3 linear_velocity = Vec3::Zero();   ///< m/s (kinematic)
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic)
+};
+
+struct SolidModel {
+  int num_vertices = 0;
+  int num_dofs = 0;
+  VectorX rest_positions;            ///< #V*3
+  std::vector<int> vertex_body;      ///< #V
+  std::vector<int> vertex_dof;       ///< #V: first coordinate (deformable) or the body's first (rigid)
+  std::vector<uint8_t> vertex_rigid; ///< #V
+  std::vector<Vec3> vertex_local;    ///< #V: rest position relative to the rigid body's centre of mass
+  VectorX vertex_mass;               ///< #V lumped mass (kg) of deformable vertices, 0 for rigid
+  std::vector<uint8_t> dof_fixed;    ///< #dofs: pinned or static
+
+  // Shell membranes (StVK) and hinges.
+  std::vector<std::array<int, 3>> membranes;
+  std::vector<ElementRest<2>> membrane_rest;
+  std::vector<double> membrane_thickness;  ///< m
+  std::vector<Lame> membrane_lame;
+  std::vector<std::array<int, 4>> hinges;  ///< (edge v0, edge v1, opposite a, opposite b)
+  std::vector<double> hinge_rest_angle;    ///< rad
+  std::vector<double> hinge_stiffness;     ///< J
+  // Rods.
+  std::vector<std::array<int, 2>> rod_edges;
+  std::vector<double> rod_rest_length;        ///< m
+  std::vector<double> rod_stretch_stiffness;  ///< N
+  std::vector<std::array<int, 3>> rod_bends;  ///< (a, middle, b)
+  std::vector<double> rod_rest_curvature;
+  std::vector<double> rod_rest_length_sum;    ///< m
+  std::vector<double> rod_bend_stiffness;     ///< N m^2
+  // Volumes.
+  std::vector<std::array<int, 4>> tets;
+  std::vector<ElementRest<3>> tet_rest;
+  std::vector<Lame> tet_lame;
+  std::vector<VolumeModel> tet_model;
+
+  std::vector<SolidBodyInfo> bodies;
+  CollisionMesh collision;
+
+  /// Vertex positions x (#V*3) of coordinates z.
+  VectorX positions(const VectorX& z) const;
+  /// Coordinates z of vertex positions where every rigid body is at rest pose
+  /// (p = centre of mass, A = I); used to initialise.
+  VectorX rest_coordinates() const;
+  /// Largest vertex displacement (m) that the coordinate change dz causes.
+  double max_vertex_displacement(const VectorX& dz) const;
+  /// Adds a vertex-space gradient block g (3) of vertex v to the coordinate gradient.
+  void add_vertex_gradient(int v, const Vec3& g, VectorX& grad) const;
+};
+
+}  // namespace ripple

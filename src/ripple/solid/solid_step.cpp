@@ -1,0 +1,154 @@
+#include "ripple/solid/solid_step.hpp"
+
+#include <Eigen/SparseCore>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/solid/forms/contact_form.hpp"
+#include "ripple/solid/forms/elastic_form.hpp"
+#include "ripple/solid/forms/inertia_form.hpp"
+
+namespace ripple {
+namespace {
+
+/// Rayleigh damping as a potential: dt/2 (z - z^n)^T (alpha M + beta K^n) (z - z^n), whose
+/// gradient is dt^2 times the damping force -(alpha M + beta K) v at v = (z - z^n)/dt.
+class DampingForm : public Form {
+ public:
+  DampingForm(Eigen::SparseMatrix<double> D, VectorX z0, double dt) : D_(std::move(D)), z0_(std::move(z0)), dt_(dt) {}
+  std::string name() const override { return "damping"; }
+  double value(const VectorX& z) const override {
+    const VectorX r = z - z0_;
+    return 0.5 * dt_ * r.dot(D_ * r);
+  }
+  void add_derivatives(const VectorX& z, VectorX& g, std::vector<Triplet>* h) const override {
+    g += dt_ * (D_ * (z - z0_));
+    if (!h) return;
+    for (int k = 0; k < D_.outerSize(); ++k)
+      for (Eigen::SparseMatrix<double>::InnerIterator it(D_, k); it; ++it) h->emplace_back(it.row(), it.col(), dt_ * it.value());
+  }
+
+ private:
+  Eigen::SparseMatrix<double> D_;
+  VectorX z0_;
+  double dt_;
+};
+
+double bbox_diagonal(const VectorX& x) {
+  Aabb b;
+  for (Eigen::Index i = 0; i < x.size(); i += 3) b.extend(x.segment<3>(i));
+  return (b.hi - b.lo).norm();
+}
+
+/// Pose of a kinematic body after dt: translated by v dt, rotated by omega dt about its centre.
+void advance_kinematic(const SolidBodyInfo& b, double dt, VectorX& z) {
+  z.segment<3>(b.first_dof) += dt * b.linear_velocity;
+  const double angle = b.angular_velocity.norm() * dt;
+  if (angle == 0.0) return;
+  const Mat3 R = Eigen::AngleAxisd(angle, b.angular_velocity.normalized()).toRotationMatrix();
+  Eigen::Map<Mat3> A(z.data() + b.first_dof + 3);
+  A = (R * A).eval();
+}
+
+}  // namespace
+
+SolidState initial_solid_state(const SolidModel& model) {
+  SolidState s;
+  s.z = model.rest_coordinates();
+  s.velocity = VectorX::Zero(model.num_dofs);
+  return s;
+}
+
+SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settings, double dt, SolidState& state) {
+  SolidStepReport report;
+  const VectorX z0 = state.z;
+  // Predicted positions: z + dt v + dt^2 g (gravity on deformable vertices and rigid centres).
+  VectorX target = z0 + dt * state.velocity;
+  for (int v = 0; v < m.num_vertices; ++v)
+    if (!m.vertex_rigid[v]) target.segment<3>(m.vertex_dof[v]) += dt * dt * settings.gravity;
+  VectorX kinematic_target = z0;
+  bool any_kinematic = false, any_damping = false;
+  for (const SolidBodyInfo& b : m.bodies) {
+    any_damping = any_damping || b.mass_damping > 0.0 || b.stiffness_damping > 0.0;
+    if (b.kind != SolidKind::rigid || b.fixed) continue;
+    if (b.kinematic) {
+      advance_kinematic(b, dt, kinematic_target);
+      any_kinematic = true;
+    } else {
+      target.segment<3>(b.first_dof) += dt * dt * settings.gravity;
+    }
+  }
+  for (int i = 0; i < m.num_dofs; ++i)
+    if (m.dof_fixed[i]) target[i] = z0[i];
+
+  InertiaForm inertia(m, target);
+  ElasticForm elastic(m, dt * dt);
+  elastic.update_rotations(z0);
+  KinematicForm kinematic(m, kinematic_target, settings.kinematic_weight);
+  ContactForm contact(m, settings.dhat, dt * dt);
+  std::vector<Form*> forms{&inertia, &elastic, &contact};
+  if (any_kinematic) forms.push_back(&kinematic);
+
+  std::unique_ptr<DampingForm> damping;
+  if (any_damping) {
+    std::vector<double> beta(m.bodies.size());
+    for (size_t b = 0; b < m.bodies.size(); ++b) beta[b] = m.bodies[b].stiffness_damping;
+    std::vector<Triplet> t;
+    VectorX unused = VectorX::Zero(m.num_dofs);
+    elastic.add_scaled(z0, 1.0, &beta, unused, &t);
+    for (int v = 0; v < m.num_vertices; ++v) {
+      const double alpha = m.bodies[m.vertex_body[v]].mass_damping;
+      if (m.vertex_rigid[v] || alpha == 0.0) continue;
+      for (int i = 0; i < 3; ++i) t.emplace_back(m.vertex_dof[v] + i, m.vertex_dof[v] + i, alpha * m.vertex_mass[v]);
+    }
+    Eigen::SparseMatrix<double> D(m.num_dofs, m.num_dofs);
+    D.setFromTriplets(t.begin(), t.end());
+    damping = std::make_unique<DampingForm>(std::move(D), z0, dt);
+    forms.push_back(damping.get());
+  }
+
+  // Barrier stiffness: kappa_min from the mean mass at first use, then raised to balance the
+  // other forces wherever contact is active at the start of the step (IPC supplement, Sec. 3).
+  const VectorX x0 = m.positions(z0);
+  const double diag = bbox_diagonal(x0);
+  double total_mass = 0.0;
+  for (const SolidBodyInfo& b : m.bodies) total_mass += b.mass;
+  const double kappa_min = min_barrier_stiffness(settings.dhat, diag, total_mass / std::max(1, m.num_vertices));
+  const double kappa_max = 100.0 * kappa_min;
+  if (state.barrier_stiffness <= 0.0) state.barrier_stiffness = kappa_min;
+  contact.set_stiffness(state.barrier_stiffness, kappa_max);
+  contact.begin_iteration(z0);
+  if (contact.candidates().size() > 0) {
+    const VectorX gb = contact.barrier_gradient(z0);
+    if (gb.squaredNorm() > 0.0) {
+      VectorX ge = VectorX::Zero(m.num_dofs);
+      inertia.add_derivatives(z0, ge, nullptr);
+      elastic.add_derivatives(z0, ge, nullptr);
+      const double ratio = -ge.dot(gb) / (dt * dt * gb.squaredNorm());
+      state.barrier_stiffness = std::max(state.barrier_stiffness, std::min(ratio, kappa_max));
+      contact.set_stiffness(state.barrier_stiffness, kappa_max);
+    }
+  }
+
+  NewtonSettings ns = settings.newton;
+  ns.dt = dt;
+  if (ns.tolerance <= 0.0) ns.tolerance = 1e-2 * diag;  // IPC's default: 1 % of the scene size per second
+  report.newton = newton_minimise(forms, m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); }, ns,
+                                  state.z);
+  if (!state.z.allFinite()) throw SimulationError("solid step produced non-finite positions");
+  state.velocity = (state.z - z0) / dt;
+  state.barrier_stiffness = contact.stiffness();
+
+  contact.begin_iteration(state.z);
+  report.min_gap = contact.min_gap(state.z);
+  report.contact_pairs = contact.active_pairs(state.z);
+  report.barrier_stiffness = contact.stiffness();
+  report.time_broad_phase = contact.time_broad_phase;
+  report.time_ccd = contact.time_ccd;
+  return report;
+}
+
+double solid_kinetic_energy(const SolidModel& m, const SolidState& s) {
+  return 0.5 * s.velocity.dot(InertiaForm::mass_times(m, s.velocity, false));
+}
+
+}  // namespace ripple

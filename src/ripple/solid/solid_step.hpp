@@ -1,0 +1,45 @@
+#pragma once
+// One implicit-Euler step of the solids as an incremental potential (IPC, Li et al. 2020):
+// minimise 1/2 |z - z_tilde|_M^2 + dt^2 (elastic + kappa barrier) + damping + kinematic
+// terms by projected Newton with CCD-filtered line search, then v = (z - z^n) / dt.
+#include "ripple/solid/solid_model.hpp"
+#include "ripple/solver/newton_solver.hpp"
+
+namespace ripple {
+
+struct SolidState {
+  VectorX z;                        ///< coordinates (see SolidModel)
+  VectorX velocity;                 ///< dz/dt
+  double barrier_stiffness = 0.0;   ///< kappa (J/m^2), adapted over the run; 0 = not yet set
+};
+
+struct SolidStepSettings {
+  Vec3 gravity = Vec3(0, -9.81, 0);  ///< m/s^2
+  double dhat = 1e-3;                ///< barrier activation distance (m)
+  double kinematic_weight = 1e4;     ///< penalty weight (relative to inertia) of scripted bodies
+  NewtonSettings newton = auto_tolerance();  ///< tolerance 0: 1e-2 x scene diagonal per second
+
+  static NewtonSettings auto_tolerance() {
+    NewtonSettings n;
+    n.tolerance = 0.0;
+    return n;
+  }
+};
+
+struct SolidStepReport {
+  NewtonResult newton;
+  double min_gap = 0.0;          ///< smallest gap over all candidate pairs after the step (m), inf if none
+  int contact_pairs = 0;         ///< pairs within dhat after the step
+  double barrier_stiffness = 0.0;
+  double time_broad_phase = 0.0, time_ccd = 0.0;  ///< s
+};
+
+/// Initial state at rest pose with zero velocity.
+SolidState initial_solid_state(const SolidModel& model);
+
+SolidStepReport step_solids(const SolidModel& model, const SolidStepSettings& settings, double dt, SolidState& state);
+
+/// Kinetic energy 1/2 v^T M v (J) of the free (non-kinematic) solids.
+double solid_kinetic_energy(const SolidModel& model, const SolidState& state);
+
+}  // namespace ripple

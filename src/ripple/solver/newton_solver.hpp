@@ -1,0 +1,37 @@
+#pragma once
+// Projected Newton on a sum of forms (IPC, Li et al. 2020, Algorithm 1): solve with the
+// PSD-projected Hessian, clamp the step to the largest safe fraction the forms allow (CCD),
+// backtrack until the objective decreases, stop when the step's largest vertex motion over
+// dt is below a velocity tolerance.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "ripple/solver/form.hpp"
+#include "ripple/solver/sparse_spd_solver.hpp"
+
+namespace ripple {
+
+struct NewtonSettings {
+  int max_iterations = 100;
+  double tolerance = 1e-4;  ///< stop when max vertex step / dt < tolerance (m/s)
+  double dt = 1.0;          ///< s, for the tolerance
+  LinearSolverKind linear_solver = LinearSolverKind::cholmod;
+};
+
+struct NewtonResult {
+  bool converged = false;
+  int iterations = 0;
+  int line_search_steps = 0;  ///< halvings over all iterations
+  double final_step = 0.0;    ///< last max vertex step / dt (m/s)
+  std::string linear_solver;  ///< "cholmod" or "pcg"
+  double time_assembly = 0.0, time_solve = 0.0, time_ccd = 0.0, time_line_search = 0.0;  ///< s
+};
+
+/// Minimises the sum of `forms` over z, starting from z. Coordinates flagged in `fixed`
+/// do not move. `step_size(dz)` measures a step in metres (largest vertex motion).
+NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<uint8_t>& fixed,
+                             const std::function<double(const VectorX&)>& step_size, const NewtonSettings& settings,
+                             VectorX& z);
+
+}  // namespace ripple
