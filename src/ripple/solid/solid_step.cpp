@@ -131,7 +131,7 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
 
   NewtonSettings ns = settings.newton;
   ns.dt = dt;
-  if (ns.tolerance <= 0.0) ns.tolerance = 1e-2 * diag;  // IPC's default: 1 % of the scene size per second
+  if (ns.tolerance <= 0.0) ns.tolerance = 1e-3 * diag;  // 0.1 % of the scene size per second (IPC uses 1 %)
   report.newton = newton_minimise(forms, m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); }, ns,
                                   state.z);
   if (!state.z.allFinite()) throw SimulationError("solid step produced non-finite positions");
