@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;  // 2: Lagrangian solid state
 
 template <class T>
 void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -82,6 +82,12 @@ void write_checkpoint(const std::string& path, const World& w) {
   put_vec(s, w.liquid.particles.v);
   put_vec(s, w.liquid.particles.c);
   put<uint8_t>(s, w.liquid.phi_matches_particles ? 1 : 0);
+  if (w.lagrangian) {
+    const SolidState& st = w.lagrangian->state;
+    put_vec(s, std::vector<double>(st.z.data(), st.z.data() + st.z.size()));
+    put_vec(s, std::vector<double>(st.velocity.data(), st.velocity.data() + st.velocity.size()));
+    put(s, st.barrier_stiffness);
+  }
   fs::create_directories(fs::path(path).parent_path());
   write_file_atomic(path, s);
 }
@@ -108,6 +114,17 @@ void read_checkpoint(const std::string& path, World& w) {
   r.get_vec(w.liquid.particles.v);
   r.get_vec(w.liquid.particles.c);
   w.liquid.phi_matches_particles = r.get<uint8_t>() != 0;
+  if (w.lagrangian) {
+    SolidState& st = w.lagrangian->state;
+    std::vector<double> z, v;
+    r.get_vec(z);
+    r.get_vec(v);
+    if (static_cast<Eigen::Index>(z.size()) != st.z.size() || v.size() != z.size())
+      throw InputError(path, "checkpoint solid state does not match the scene's solids");
+    st.z = Eigen::Map<VectorX>(z.data(), static_cast<Eigen::Index>(z.size()));
+    st.velocity = Eigen::Map<VectorX>(v.data(), static_cast<Eigen::Index>(v.size()));
+    st.barrier_stiffness = r.get<double>();
+  }
   if (w.liquid.particles.x.size() != w.liquid.particles.v.size() ||
       w.liquid.particles.x.size() != w.liquid.particles.c.size())
     throw InputError(path, "checkpoint particle arrays disagree");

@@ -11,6 +11,8 @@
 #include "ripple/core/triangle_mesh.hpp"
 #include "ripple/core/types.hpp"
 #include "ripple/grid/grid_geometry.hpp"
+#include "ripple/solid/solid_builder.hpp"
+#include "ripple/solver/newton_solver.hpp"
 
 namespace ripple {
 
@@ -46,6 +48,21 @@ struct ObstacleDesc {
   Vec3 velocity = Vec3::Zero();          ///< m/s
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about shape.centroid()
   bool kinematic() const { return velocity.squaredNorm() > 0 || angular_velocity.squaredNorm() > 0; }
+};
+
+/// A simulated Lagrangian solid, meshed and checked (vertex indices into `vertices`).
+struct LagrangianSolidDesc {
+  std::string name;
+  SolidKind kind = SolidKind::shell;
+  std::vector<Vec3> vertices;                 ///< m
+  std::vector<std::array<int, 3>> triangles;  ///< shell or rigid surface
+  std::vector<std::array<int, 2>> edges;      ///< rod
+  std::vector<std::array<int, 4>> tets;       ///< volume
+  ShellMaterial shell;
+  RodMaterial rod;
+  VolumeMaterial volume;
+  RigidMaterial rigid;
+  BodyMotion motion;
 };
 
 struct TimeSettings {
@@ -103,6 +120,9 @@ struct Scene {
   Vec3 gravity = Vec3(0, -9.81, 0);        ///< m/s^2
   FluidSettings fluid;
   std::vector<ObstacleDesc> obstacles;
+  std::vector<LagrangianSolidDesc> lagrangian_solids;
+  double contact_dhat = 1e-3;  ///< m
+  NewtonSettings newton;
   CouplingMethod coupling = CouplingMethod::None;
   PressureSolverSettings pressure;
   OutputSettings output;

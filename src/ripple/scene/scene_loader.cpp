@@ -8,6 +8,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/io/obj_reader.hpp"
 #include "ripple/scene/scene_schema.hpp"
+#include "ripple/scene/solid_loader.hpp"
 
 namespace ripple {
 
@@ -202,21 +203,38 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
     if (!overlaps(r.shape.bounds(), domain_box)) fail(ptr, "liquid region lies entirely outside the domain");
     s.fluid.regions.push_back(std::move(r));
   }
-  if (s.fluid.regions.empty()) fail("/fluid/regions", "the scene has no liquid: add at least one region");
   // Solids.
+  std::vector<std::string> names;
   for (size_t i = 0; i < j["solids"].size(); ++i) {
     const json& sj = j["solids"][i];
     const std::string ptr = "/solids/" + std::to_string(i);
+    const std::string type = sj["type"];
+    if (type == "shell" || type == "rod" || type == "volume" || type == "rigid") {
+      LagrangianSolidDesc d = load_lagrangian_solid(sj, ptr, origin, base_dir, "solid" + std::to_string(i));
+      if (std::find(names.begin(), names.end(), d.name) != names.end())
+        fail(ptr + "/name", "duplicate solid name \"" + d.name + "\"");
+      names.push_back(d.name);
+      s.lagrangian_solids.push_back(std::move(d));
+      continue;
+    }
     ObstacleDesc o;
     o.shape = shape_of(sj, ptr, origin, base_dir);
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
     o.velocity = vec3_of(sj["velocity"]);
     o.angular_velocity = vec3_of(sj["angular_velocity"]);
     if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
-    for (const auto& other : s.obstacles)
-      if (other.name == o.name) fail(ptr + "/name", "duplicate solid name \"" + o.name + "\"");
+    if (std::find(names.begin(), names.end(), o.name) != names.end())
+      fail(ptr + "/name", "duplicate solid name \"" + o.name + "\"");
+    names.push_back(o.name);
     s.obstacles.push_back(std::move(o));
   }
+  if (s.fluid.regions.empty() && s.lagrangian_solids.empty())
+    fail("/fluid/regions", "the scene has nothing to simulate: add a liquid region or a shell, rod, volume or rigid solid");
+  s.contact_dhat = j["contact"]["dhat"];
+  const json& nj = j["solver"]["newton"];
+  s.newton.tolerance = nj["tolerance"];
+  s.newton.max_iterations = nj["max_iterations"];
+  s.newton.linear_solver = nj["linear_solver"] == "pcg" ? LinearSolverKind::pcg : LinearSolverKind::cholmod;
   s.coupling = CouplingMethod::None;
   // Solver.
   const json& p = j["solver"]["pressure"];

@@ -1,5 +1,7 @@
 #include "ripple/scene/scene_schema.hpp"
 
+#include "ripple/scene/solid_schema.hpp"
+
 namespace ripple {
 
 using nlohmann::json;
@@ -95,9 +97,14 @@ SchemaNode scene_schema() {
       {"velocity", schema_vec3("Linear velocity of a kinematic obstacle.", "m/s", json::array({0, 0, 0}))},
       {"angular_velocity",
        schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))}};
-  auto solid = schema_variant("A static or kinematic obstacle (a cut-cell boundary for the liquid).",
-                              shape_variants("obstacle", solid_extra));
-  root.add("solids", schema_array("Solid obstacles.", solid, json::array()));
+  auto solid_variants = shape_variants("obstacle", solid_extra);
+  for (auto& v : lagrangian_solid_variants()) solid_variants.push_back(std::move(v));
+  auto solid = schema_variant("A solid: `box`, `sphere` and `mesh` are static or kinematic obstacles (cut-cell "
+                              "boundaries for the liquid, fixed colliders for the other solids); `shell`, `rod`, "
+                              "`volume` and `rigid` are simulated Lagrangian solids.",
+                              std::move(solid_variants));
+  root.add("solids", schema_array("Solids.", solid, json::array()));
+  root.add("contact", contact_schema());
 
   auto coupling = schema_object("Solid-fluid coupling method.");
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries.", {"none"}, "none"));
@@ -118,6 +125,7 @@ SchemaNode scene_schema() {
                                        {"separating", "bilateral"}, "separating"));
   auto solver = schema_object("Linear solvers.");
   solver.add("pressure", pressure);
+  solver.add("newton", newton_schema());
   root.add("solver", solver);
 
   auto camera = schema_object("Preview camera; absent position/look_at are chosen from the domain.");

@@ -9,6 +9,8 @@
 #include "ripple/grid/surface_smoothing.hpp"
 #include "ripple/io/mesh_writers.hpp"
 #include "ripple/io/preview_renderer.hpp"
+#include "ripple/contact/intersection_check.hpp"
+#include "ripple/solid/forms/elastic_form.hpp"
 
 namespace ripple {
 namespace fs = std::filesystem;
@@ -19,9 +21,56 @@ std::string frame_file(const std::string& prefix, int frame, const std::string& 
   return prefix + "_" + buf + "." + ext;
 }
 
+namespace {
+
+/// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl").
+void add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log, nlohmann::json& j) {
+  const SolidModel& m = sw.model;
+  ElasticForm elastic(m, 1.0);
+  elastic.update_rotations(sw.state.z);  // corotated energy measured from the current rotation
+  j["newton_iterations"] = log.newton_iterations;
+  j["newton_iterations_max"] = log.newton_iterations_max;
+  j["newton_unconverged"] = log.newton_unconverged;
+  j["line_search_steps"] = log.line_search_steps;
+  j["linear_solver"] = log.linear_solver;
+  j["min_contact_distance"] = std::isfinite(log.min_contact_gap) ? nlohmann::json(log.min_contact_gap) : nlohmann::json(nullptr);
+  j["intersecting_pairs"] = count_intersecting_pairs(m.collision, x);
+  j["inverted_elements"] = elastic.inverted_elements(sw.state.z);
+  j["solid_kinetic_energy"] = solid_kinetic_energy(m, sw.state);
+  j["solid_elastic_energy"] = elastic.energy(sw.state.z);
+  j["barrier_stiffness"] = sw.state.barrier_stiffness;
+  nlohmann::json bodies = nlohmann::json::array();
+  for (int b : sw.scene_bodies) {
+    const SolidBodyInfo& info = m.bodies[b];
+    Vec3 com = Vec3::Zero(), momentum = Vec3::Zero();
+    double mass = 0.0;
+    if (info.kind == SolidKind::rigid) {
+      com = sw.state.z.segment<3>(info.first_dof);
+      momentum = info.mass * sw.state.velocity.segment<3>(info.first_dof);
+      mass = info.mass;
+    } else {
+      for (int v = info.first_vertex; v < info.first_vertex + info.num_vertices; ++v) {
+        const double mv = m.vertex_mass[v];
+        com += mv * x.segment<3>(3 * v);
+        momentum += mv * sw.state.velocity.segment<3>(m.vertex_dof[v]);
+        mass += mv;
+      }
+      com /= mass;
+    }
+    const Vec3 vel = mass > 0 ? Vec3(momentum / mass) : Vec3::Zero();
+    bodies.push_back({{"name", info.name},
+                      {"center_of_mass", {com.x(), com.y(), com.z()}},
+                      {"velocity", {vel.x(), vel.y(), vel.z()}}});
+  }
+  j["bodies"] = bodies;
+}
+
+}  // namespace
+
 LiquidMeasures measure_liquid(World& w) {
-  refresh_level_set(w);
   LiquidMeasures m;
+  if (!w.has_liquid()) return m;
+  refresh_level_set(w);
   const LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
   m.surface = liquid_surface_mesh(L.phi, g);
@@ -89,6 +138,26 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
       if (s.output.write_ply) write_ply((dir / frame_file(prefix, w.frame, "ply")).string(), solid_meshes[i]);
       if (s.output.write_obj) write_obj((dir / frame_file(prefix, w.frame, "obj")).string(), solid_meshes[i]);
     }
+  // Lagrangian solids: one mesh per body and frame.
+  std::vector<TriangleMesh> body_meshes;
+  std::vector<Vec3> body_colours;
+  VectorX solid_x;
+  if (w.lagrangian) {
+    const SolidWorld& sw = *w.lagrangian;
+    solid_x = sw.model.positions(sw.state.z);
+    for (int b : sw.scene_bodies) {
+      body_meshes.push_back(body_surface(sw.model, b, solid_x, s));
+      const SolidKind kind = sw.model.bodies[b].kind;
+      body_colours.push_back(kind == SolidKind::shell    ? Vec3(0.85, 0.30, 0.35)
+                             : kind == SolidKind::rod    ? Vec3(0.90, 0.85, 0.60)
+                             : kind == SolidKind::volume ? Vec3(0.35, 0.75, 0.40)
+                                                         : Vec3(0.60, 0.60, 0.70));
+      if (!s.output.solid_meshes) continue;
+      const std::string prefix = "solid_" + sw.model.bodies[b].name;
+      if (s.output.write_ply) write_ply((dir / frame_file(prefix, w.frame, "ply")).string(), body_meshes.back());
+      if (s.output.write_obj) write_obj((dir / frame_file(prefix, w.frame, "obj")).string(), body_meshes.back());
+    }
+  }
   const double mesh_seconds = seconds_since(t0);
   double preview_seconds = 0.0;
   if (s.output.preview && w.frame % s.output.preview_every == 0) {
@@ -96,6 +165,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     std::vector<PreviewItem> items;
     items.push_back({&m.surface, Vec3(0.15, 0.45, 0.85)});
     for (const auto& sm : solid_meshes) items.push_back({&sm, Vec3(0.85, 0.55, 0.30)});
+    for (size_t b = 0; b < body_meshes.size(); ++b) items.push_back({&body_meshes[b], body_colours[b]});
     Aabb domain;
     domain.extend(s.grid.origin);
     domain.extend(s.grid.upper());
@@ -123,6 +193,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["pressure_unconverged"] = log.unconverged_solves;
   j["wall_separation_solves"] = log.separation_rounds;
   j["wall_separation_cells_max"] = log.released_cells_max;
+  if (w.lagrangian) add_solid_stats(*w.lagrangian, solid_x, log, j);
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

@@ -1,5 +1,6 @@
 #pragma once
 // Everything written per frame: liquid and solid meshes, preview image and one stats line.
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -30,6 +31,14 @@ struct FrameLog {
   int64_t released_cells_max = 0;
   int64_t particles_removed = 0;
   std::map<std::string, double> timings;
+  // Lagrangian solids.
+  int64_t newton_iterations = 0;
+  int newton_iterations_max = 0;
+  int64_t line_search_steps = 0;
+  int newton_unconverged = 0;
+  double min_contact_gap = std::numeric_limits<double>::infinity();
+  std::string linear_solver;
+  std::map<std::string, double> solid_timings;
 };
 
 /// Writes meshes and preview for the current frame and returns its stats object (the caller

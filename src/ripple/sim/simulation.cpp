@@ -12,6 +12,7 @@
 #include "ripple/io/checkpoint.hpp"
 #include "ripple/io/mesh_writers.hpp"
 #include "ripple/sim/frame_output.hpp"
+#include "ripple/solid/solid_step.hpp"
 
 namespace ripple {
 namespace fs = std::filesystem;
@@ -44,6 +45,32 @@ void check_state(const World& w) {
   for (const auto& u : w.liquid.velocity.u)
     for (double v : u.data())
       if (!std::isfinite(v)) throw SimulationError("non-finite grid velocity at t = " + std::to_string(w.time) + " s");
+}
+
+/// One implicit step of the Lagrangian solids (coupling `none`: they do not feel the liquid).
+void step_lagrangian_solids(World& world, double dt, FrameLog& log, const RunOptions& opt, int frame) {
+  SolidWorld& sw = *world.lagrangian;
+  const SolidStepReport r = step_solids(sw.model, sw.settings, dt, sw.state);
+  const NewtonResult& n = r.newton;
+  log.newton_iterations += n.iterations;
+  log.newton_iterations_max = std::max(log.newton_iterations_max, n.iterations);
+  log.line_search_steps += n.line_search_steps;
+  log.min_contact_gap = std::min(log.min_contact_gap, r.min_gap);
+  log.linear_solver = n.linear_solver;
+  log.solid_timings["solid_broad_phase"] += r.time_broad_phase;
+  log.solid_timings["solid_ccd"] += r.time_ccd;
+  log.solid_timings["solid_assembly"] += n.time_assembly;
+  log.solid_timings["solid_linear_solve"] += n.time_solve;
+  log.solid_timings["solid_line_search"] += n.time_line_search;
+  if (!n.converged) {
+    ++log.newton_unconverged;
+    if (opt.on_warning) {
+      std::ostringstream os;
+      os << "frame " << frame << ": solid Newton solve stopped after " << n.iterations
+         << " iterations without converging (last step " << n.final_step << " m/s)";
+      opt.on_warning(os.str());
+    }
+  }
 }
 
 }  // namespace
@@ -93,7 +120,7 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     FrameLog log;
     PhaseTimings timings;
     while (world.time < t_end - 1e-12 * std::max(1.0, t_end)) {
-      double dt = stable_time_step(world);
+      double dt = world.has_liquid() ? stable_time_step(world) : scene.time.max_dt;
       const double remaining = t_end - world.time;
       // Spread the remainder evenly rather than leaving a sliver of a step.
       if (dt >= remaining) dt = remaining;
@@ -103,8 +130,14 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
                               std::to_string(scene.time.min_dt) + " s) at t = " + std::to_string(world.time) +
                               " s: the liquid velocity exploded (" +
                               "check gravity, initial velocities, cfl and the solver tolerance)");
-      const StepReport r = liquid_only_step(world, dt, timings);
       ++log.substeps;
+      if (world.lagrangian) step_lagrangian_solids(world, dt, log, opt, frame);
+      if (!world.has_liquid()) {
+        world.time += dt;
+        ++world.steps;
+        continue;
+      }
+      const StepReport r = liquid_only_step(world, dt, timings);
       log.pressure_iterations += r.pressure_iterations;
       log.pressure_iterations_max = std::max(log.pressure_iterations_max, r.pressure_iterations);
       log.pressure_residual_max = std::max(log.pressure_residual_max, r.pressure_residual);
@@ -125,6 +158,7 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     check_state(world);
     world.frame = frame;
     log.timings = timings.totals();
+    for (const auto& [k, v] : log.solid_timings) log.timings[k] = v;
     LiquidMeasures m;
     nlohmann::json j = write_frame(world, opt.output_dir, log, initial_volume, m);
     j["wall_seconds"] = seconds_since(frame_t0);

@@ -18,6 +18,8 @@ void initialise_world(World& w) {
   w.liquid.velocity.resize(g);
   w.liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   update_solid_boundary(w.solids, s, w.obstacles, 0.0);
+  w.lagrangian = build_solid_world(s);
+  if (!w.has_liquid()) return;
   if (s.fluid.representation == LiquidRepresentation::LevelSet) {
     const LiquidRegions regions(s);
     w.liquid.phi.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
@@ -50,6 +52,7 @@ void initialise_world(World& w) {
 }
 
 void refresh_level_set(World& w) {
+  if (!w.has_liquid()) return;
   if (w.scene.fluid.representation == LiquidRepresentation::LevelSet || w.liquid.phi_matches_particles) return;
   sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
   level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell), w.solids,

@@ -9,6 +9,7 @@
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 #include "ripple/sim/obstacle_field.hpp"
+#include "ripple/sim/solid_world.hpp"
 
 namespace ripple {
 
@@ -32,6 +33,8 @@ struct World {
   ParticleBins particle_bins;  ///< scratch reused by every substep's particle sort (not state)
   PressureSystem pressure_system;  ///< scratch reused by every substep's projection (not state)
   VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
+  std::unique_ptr<SolidWorld> lagrangian;  ///< shells, rods, volumes, rigid bodies (null if none)
+  bool has_liquid() const { return !scene.fluid.regions.empty(); }
   double time = 0.0;      ///< s
   int frame = 0;          ///< last completed frame
   int64_t steps = 0;      ///< substeps taken since the start

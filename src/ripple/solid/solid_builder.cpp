@@ -230,7 +230,9 @@ void SolidModelBuilder::add_rigid(const std::string& name, const std::vector<Vec
     const Vec3 s = a + c + d;
     second += v / 20.0 * (a * a.transpose() + c * c.transpose() + d * d.transpose() + s * s.transpose());
   }
-  const Vec3 com = first / volume;
+  // Static colliders (domain walls face inwards) need no mass properties.
+  const Vec3 com = motion.fixed ? Vec3::Zero() : Vec3(first / volume);
+  if (motion.fixed) volume = std::abs(volume), second.setZero();
   b.volume = volume;
   b.mass = mat.density * volume;
   b.second_moment = mat.density * (second - volume * com * com.transpose());

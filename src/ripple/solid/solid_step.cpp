@@ -110,9 +110,14 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
   // other forces wherever contact is active at the start of the step (IPC supplement, Sec. 3).
   const VectorX x0 = m.positions(z0);
   const double diag = bbox_diagonal(x0);
-  double total_mass = 0.0;
-  for (const SolidBodyInfo& b : m.bodies) total_mass += b.mass;
-  const double kappa_min = min_barrier_stiffness(settings.dhat, diag, total_mass / std::max(1, m.num_vertices));
+  double moving_mass = 0.0;
+  int moving_vertices = 0;
+  for (const SolidBodyInfo& b : m.bodies)
+    if (!b.fixed && !b.kinematic) {
+      moving_mass += b.mass;
+      moving_vertices += b.num_vertices;
+    }
+  const double kappa_min = min_barrier_stiffness(settings.dhat, diag, moving_mass / std::max(1, moving_vertices));
   const double kappa_max = 100.0 * kappa_min;
   if (state.barrier_stiffness <= 0.0) state.barrier_stiffness = kappa_min;
   contact.set_stiffness(state.barrier_stiffness, kappa_max);

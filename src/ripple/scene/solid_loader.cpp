@@ -1,0 +1,190 @@
+#include "ripple/scene/solid_loader.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/io/obj_reader.hpp"
+#include "ripple/solid/mesh_generators.hpp"
+
+namespace ripple {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+Vec3 v3(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
+
+TriangleMesh read_mesh(const json& g, const std::string& where, const std::string& base_dir) {
+  fs::path p = g.at("file").get<std::string>();
+  if (p.is_relative()) p = fs::path(base_dir) / p;
+  TriangleMesh m;
+  try {
+    m = read_obj(p.lexically_normal().string());
+  } catch (const InputError& e) {
+    throw InputError(where + "/file", e.what());
+  }
+  const double scale = g.at("scale").get<double>();
+  const Vec3 t = v3(g.at("translate"));
+  for (auto& v : m.vertices) v = scale * v + t;
+  return m;
+}
+
+/// Zero-area triangles and duplicate vertices break the elastic rest state and the barrier.
+void check_surface(const std::vector<Vec3>& x, const std::vector<std::array<int, 3>>& tris, const std::string& where) {
+  Aabb b;
+  for (const Vec3& p : x) b.extend(p);
+  const double scale = (b.hi - b.lo).norm();
+  for (size_t t = 0; t < tris.size(); ++t) {
+    const auto& f = tris[t];
+    if (0.5 * (x[f[1]] - x[f[0]]).cross(x[f[2]] - x[f[0]]).norm() <= 1e-12 * scale * scale)
+      throw InputError(where, "triangle " + std::to_string(t) + " (vertices " + std::to_string(f[0]) + ", " +
+                                  std::to_string(f[1]) + ", " + std::to_string(f[2]) + ") has zero area");
+  }
+  std::vector<int> order(x.size());
+  for (size_t i = 0; i < x.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&](int a, int c) {
+    return std::lexicographical_compare(x[a].data(), x[a].data() + 3, x[c].data(), x[c].data() + 3);
+  });
+  for (size_t i = 1; i < order.size(); ++i)
+    if ((x[order[i]] - x[order[i - 1]]).norm() <= 1e-9 * scale)
+      throw InputError(where, "vertices " + std::to_string(std::min(order[i], order[i - 1])) + " and " +
+                                  std::to_string(std::max(order[i], order[i - 1])) + " are duplicates (same position)");
+}
+
+void check_tets(const std::vector<Vec3>& x, const std::vector<std::array<int, 4>>& tets, const std::string& where) {
+  for (size_t t = 0; t < tets.size(); ++t) {
+    const auto& e = tets[t];
+    const double v = (x[e[1]] - x[e[0]]).dot((x[e[2]] - x[e[0]]).cross(x[e[3]] - x[e[0]])) / 6.0;
+    if (v <= 0.0)
+      throw InputError(where, "tetrahedron " + std::to_string(t) + (v == 0.0 ? " has zero volume" : " is inverted"));
+  }
+}
+
+std::vector<int> pinned_vertices(const json& pinned, const std::vector<Vec3>& x, const std::string& where) {
+  std::vector<int> out;
+  const auto& idx = pinned["indices"];
+  for (size_t i = 0; i < idx.size(); ++i) {
+    const int v = idx[i].get<int>();
+    if (v < 0 || v >= static_cast<int>(x.size()))
+      throw InputError(where + "/indices/" + std::to_string(i), "vertex index " + std::to_string(v) +
+                                                                      " is out of range (the body has " +
+                                                                      std::to_string(x.size()) + " vertices)");
+    out.push_back(v);
+  }
+  for (size_t r = 0; r < pinned["regions"].size(); ++r) {
+    const Vec3 lo = v3(pinned["regions"][r]["min"]), hi = v3(pinned["regions"][r]["max"]);
+    int found = 0;
+    for (size_t v = 0; v < x.size(); ++v)
+      if ((x[v].array() >= lo.array()).all() && (x[v].array() <= hi.array()).all()) {
+        out.push_back(static_cast<int>(v));
+        ++found;
+      }
+    if (found == 0) throw InputError(where + "/regions/" + std::to_string(r), "the region contains no vertex of the body");
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace
+
+LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr, const std::string& origin,
+                                          const std::string& base_dir, const std::string& default_name) {
+  const std::string where = origin + ": " + ptr;
+  LagrangianSolidDesc d;
+  d.name = j["name"].get<std::string>().empty() ? default_name : j["name"].get<std::string>();
+  const std::string type = j["type"];
+  const json& g = j["geometry"];
+  const std::string gtype = g["type"];
+  const std::string gwhere = where + "/geometry";
+  d.motion.velocity = v3(j["velocity"]);
+  d.motion.mass_damping = j["damping"]["mass"];
+  d.motion.stiffness_damping = j["damping"]["stiffness"];
+  if (type == "shell") {
+    d.kind = SolidKind::shell;
+    if (gtype == "grid") {
+      const auto s = cloth_grid(v3(g["center"]), g["width"], g["depth"], g["resolution"]);
+      d.vertices = s.vertices;
+      d.triangles = s.triangles;
+    } else {
+      const TriangleMesh m = read_mesh(g, gwhere, base_dir);
+      d.vertices = m.vertices;
+      for (const auto& t : m.triangles) d.triangles.push_back({t.x(), t.y(), t.z()});
+    }
+    check_surface(d.vertices, d.triangles, gwhere);
+    d.shell.density = j["density"];
+    d.shell.thickness = j["thickness"];
+    d.shell.young = j["young"];
+    d.shell.poisson = j["poisson"];
+    d.shell.bending_scale = j["bending_scale"];
+  } else if (type == "rod") {
+    d.kind = SolidKind::rod;
+    CurveGeometry c;
+    if (gtype == "polyline") {
+      std::vector<Vec3> pts;
+      for (const auto& p : g["points"]) pts.push_back(v3(p));
+      for (size_t i = 1; i < pts.size(); ++i)
+        if ((pts[i] - pts[i - 1]).norm() == 0.0)
+          throw InputError(gwhere + "/points/" + std::to_string(i), "repeats the previous point (zero-length span)");
+      c = polyline(pts, g["segments"]);
+    } else {
+      const Vec3 n = v3(g["normal"]);
+      if (n.norm() == 0.0) throw InputError(gwhere + "/normal", "must not be zero");
+      c = spider_web(v3(g["center"]), n, g["radius"], g["spokes"], g["rings"], g["segments"]);
+    }
+    d.vertices = c.vertices;
+    d.edges = c.edges;
+    d.rod.density = j["density"];
+    d.rod.radius = j["radius"];
+    d.rod.young = j["young"];
+  } else if (type == "volume") {
+    d.kind = SolidKind::volume;
+    const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
+    for (int a = 0; a < 3; ++a)
+      if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
+    const auto t = tet_box(lo, hi, g["resolution"]);
+    d.vertices = t.vertices;
+    d.tets = t.tets;
+    check_tets(d.vertices, d.tets, gwhere);
+    d.volume.density = j["density"];
+    d.volume.young = j["young"];
+    d.volume.poisson = j["poisson"];
+    d.volume.model = j["model"] == "corotated_linear" ? VolumeModel::corotated_linear : VolumeModel::stable_neohookean;
+  } else {
+    d.kind = SolidKind::rigid;
+    SurfaceGeometry s;
+    if (gtype == "box") {
+      const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
+      for (int a = 0; a < 3; ++a)
+        if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
+      s = box_surface(lo, hi);
+    } else if (gtype == "sphere") {
+      s = sphere_surface(v3(g["center"]), g["radius"], g["subdivisions"]);
+    } else {
+      const TriangleMesh m = read_mesh(g, gwhere, base_dir);
+      if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
+        throw InputError(gwhere + "/file", "not a closed 2-manifold (" + std::to_string(bad) +
+                                               " edges are not shared by exactly two triangles)");
+      if (m.signed_volume() <= 0)
+        throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+      s.vertices = m.vertices;
+      for (const auto& t : m.triangles) s.triangles.push_back({t.x(), t.y(), t.z()});
+    }
+    d.vertices = s.vertices;
+    d.triangles = s.triangles;
+    check_surface(d.vertices, d.triangles, gwhere);
+    d.rigid.density = j["density"];
+    d.rigid.orthogonality_stiffness = j["orthogonality_stiffness"];
+    const std::string motion = j["motion"];
+    d.motion.fixed = motion == "fixed";
+    d.motion.kinematic = motion == "kinematic";
+    d.motion.angular_velocity = v3(j["angular_velocity"]);
+  }
+  if (j.contains("pinned")) d.motion.pinned = pinned_vertices(j["pinned"], d.vertices, where + "/pinned");
+  return d;
+}
+
+}  // namespace ripple

@@ -1,0 +1,15 @@
+#pragma once
+// Builds and checks the Lagrangian solids of a scene (`solids` entries of type shell, rod,
+// volume, rigid): generates or reads their meshes and refuses degenerate input with a
+// message naming the file, the JSON pointer and the primitive.
+#include <nlohmann/json.hpp>
+
+#include "ripple/scene/scene.hpp"
+
+namespace ripple {
+
+/// `j` is the validated (defaults filled) entry at JSON pointer `ptr` of scene file `origin`.
+LagrangianSolidDesc load_lagrangian_solid(const nlohmann::json& j, const std::string& ptr, const std::string& origin,
+                                          const std::string& base_dir, const std::string& default_name);
+
+}  // namespace ripple

@@ -1,0 +1,147 @@
+#include "ripple/scene/solid_schema.hpp"
+
+#include <limits>
+
+namespace ripple {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+SchemaNode required_vec3(const std::string& doc, const std::string& unit) {
+  SchemaNode n = schema_vec3(doc, unit, nullptr);
+  n.optional = false;
+  return n;
+}
+
+SchemaNode mesh_file(const std::string& what) {
+  auto mesh = schema_object(what);
+  SchemaNode file = schema_string("File; a relative path resolves against the scene file's folder.", "");
+  file.default_value = nullptr;
+  mesh.add("file", file)
+      .add("scale", schema_number("Uniform scale applied to the file's coordinates (about the origin).", "", 1.0)
+                        .range(0, kInf, true))
+      .add("translate", schema_vec3("Translation applied after scaling.", "m", json::array({0, 0, 0})));
+  return mesh;
+}
+
+/// Fields every Lagrangian solid has.
+void add_common(SchemaNode& s, double density) {
+  s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
+      .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
+      .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})));
+  auto damping = schema_object("Rayleigh damping: force -(mass M + stiffness K) v.");
+  damping.add("mass", schema_number("Mass-proportional coefficient alpha.", "1/s", 0.0).range(0, 1e6))
+      .add("stiffness", schema_number("Stiffness-proportional coefficient beta.", "s", 0.0).range(0, 1e3));
+  s.add("damping", damping);
+}
+
+void add_pinned(SchemaNode& s) {
+  auto region = schema_object("Box region: vertices inside it (at rest) are pinned.");
+  region.add("min", required_vec3("Lower corner.", "m")).add("max", required_vec3("Upper corner.", "m"));
+  auto pinned = schema_object("Vertices held fixed in space.");
+  pinned.add("indices", schema_array("Vertex indices (0-based, in the body's own numbering).",
+                                     schema_integer("Vertex index.", 0).range(0, 1e9), json::array()))
+      .add("regions", schema_array("Box regions.", region, json::array()));
+  s.add("pinned", pinned);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
+  // Shell.
+  auto grid = schema_object("Horizontal rectangular cloth (normal +y) centred at `center`.");
+  grid.add("center", required_vec3("Centre.", "m"))
+      .add("width", schema_number("Extent along x.", "m", 1.0).range(0, kInf, true))
+      .add("depth", schema_number("Extent along z.", "m", 1.0).range(0, kInf, true))
+      .add("resolution", schema_integer("Vertices along the longer side.", 32).range(2, 2048));
+  auto shell_geometry = schema_variant("Shell geometry.", {{"grid", grid}, {"mesh", mesh_file("Triangle mesh (Wavefront OBJ).")}});
+  auto shell = schema_object("Thin shell (cloth, leaf, paper): StVK membrane and discrete-shell hinge bending with "
+                             "rest angles taken from the input (a creased sheet keeps its folds).");
+  shell.add("geometry", shell_geometry);
+  add_common(shell, 200.0);
+  shell.add("thickness", schema_number("Shell thickness (also the contact offset: half on each side).", "m", 1e-3)
+                             .range(0, kInf, true))
+      .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
+      .add("poisson", schema_number("Poisson's ratio.", "", 0.3).range(0, 0.49))
+      .add("bending_scale", schema_number("Multiplies the flexural rigidity E h^3 / (12 (1 - nu^2)).", "", 1.0).range(0, 1e9));
+  add_pinned(shell);
+
+  // Rod.
+  auto line = schema_object("Polyline through `points`.");
+  SchemaNode points = schema_array("Points (at least two).", schema_vec3("Point.", "m", nullptr), nullptr);
+  points.min_items = 2;
+  line.add("points", points).add("segments", schema_integer("Edges per span between points.", 10).range(1, 100000));
+  auto web = schema_object("Orb-weaver spider web: radial spokes joined by polygonal rings, in the plane through "
+                           "`center` normal to `normal`.");
+  web.add("center", required_vec3("Hub.", "m"))
+      .add("normal", schema_vec3("Normal of the web's plane.", "", json::array({0, 0, 1})))
+      .add("radius", schema_number("Length of the spokes.", "m", 0.1).range(0, kInf, true))
+      .add("spokes", schema_integer("Number of radial threads.", 12).range(3, 256))
+      .add("rings", schema_integer("Number of rings (the outermost is the frame).", 6).range(1, 256))
+      .add("segments", schema_integer("Edges per thread between junctions.", 3).range(1, 1000));
+  auto rod_geometry = schema_variant("Rod geometry.", {{"polyline", line}, {"web", web}});
+  auto rod = schema_object("Rod network (hair, thread, web): stretching per edge, bending per pair of edges at each "
+                           "vertex (junctions pair their straightest continuations).");
+  rod.add("geometry", rod_geometry);
+  add_common(rod, 1000.0);
+  rod.add("radius", schema_number("Cross-section radius (also the contact offset).", "m", 1e-3).range(0, kInf, true))
+      .add("young", schema_number("Young's modulus.", "Pa", 1e7).range(0, kInf, true));
+  add_pinned(rod);
+
+  // Volume.
+  auto tet_box = schema_object("Tetrahedralised box.");
+  tet_box.add("min", required_vec3("Lower corner.", "m"))
+      .add("max", required_vec3("Upper corner.", "m"))
+      .add("resolution", schema_integer("Cells along the longest side (6 tets per cell).", 8).range(1, 512));
+  auto volume = schema_object("Volumetric elastic body (tetrahedra).");
+  volume.add("geometry", schema_variant("Volume geometry.", {{"box", tet_box}}));
+  add_common(volume, 1000.0);
+  volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
+      .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
+      .add("poisson", schema_number("Poisson's ratio.", "", 0.4).range(0, 0.495));
+  add_pinned(volume);
+
+  // Rigid.
+  auto rbox = schema_object("Box.");
+  rbox.add("min", required_vec3("Lower corner.", "m")).add("max", required_vec3("Upper corner.", "m"));
+  auto rsphere = schema_object("Sphere (icosphere surface).");
+  rsphere.add("center", required_vec3("Centre.", "m"))
+      .add("radius", schema_number("Radius.", "m", 0.1).range(0, kInf, true))
+      .add("subdivisions", schema_integer("Icosahedron subdivisions (20 * 4^n triangles).", 3).range(0, 7));
+  auto rigid = schema_object("Rigid body (affine body dynamics: 12 coordinates kept rigid by a stiff orthogonality "
+                             "potential, Lan et al. 2022), in contact with everything through the same barrier.");
+  rigid.add("geometry", schema_variant("Rigid geometry (a closed surface).",
+                                       {{"box", rbox}, {"sphere", rsphere}, {"mesh", mesh_file("Closed triangle mesh (OBJ).")}}));
+  add_common(rigid, 1000.0);
+  rigid.add("motion", schema_enum("`dynamic`: free; `fixed`: static; `kinematic`: moves with `velocity` and "
+                                  "`angular_velocity` exactly.",
+                                  {"dynamic", "fixed", "kinematic"}, "dynamic"))
+      .add("angular_velocity", schema_vec3("Angular velocity about the centre of mass (initial, or scripted).", "rad/s",
+                                           json::array({0, 0, 0})))
+      .add("orthogonality_stiffness", schema_number("Stiffness of the orthogonality potential.", "Pa", 1e8).range(0, kInf, true));
+  return {{"shell", shell}, {"rod", rod}, {"volume", volume}, {"rigid", rigid}};
+}
+
+SchemaNode contact_schema() {
+  auto c = schema_object("Contact between Lagrangian solids (IPC barrier).");
+  c.add("dhat", schema_number("Barrier activation distance: the barrier acts on gaps below it.", "m", 1e-3)
+                    .range(0, kInf, true));
+  return c;
+}
+
+SchemaNode newton_schema() {
+  auto n = schema_object("Newton solver of the solids' implicit steps.");
+  n.add("tolerance", schema_number("Stop when the largest vertex step / dt is below this (0: 1e-3 x the scene's "
+                                   "diagonal per second).",
+                                   "m/s", 0.0)
+                         .range(0, kInf))
+      .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 100).range(1, 100000))
+      .add("linear_solver", schema_enum("`cholmod`: sparse Cholesky (SuiteSparse); `pcg`: Jacobi-preconditioned CG.",
+                                        {"cholmod", "pcg"}, "cholmod"));
+  return n;
+}
+
+}  // namespace ripple

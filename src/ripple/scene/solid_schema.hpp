@@ -1,0 +1,12 @@
+#pragma once
+// Schema of the Lagrangian solids (entries of `solids` with type shell, rod, volume, rigid),
+// of the `contact` section and of `solver.newton`.
+#include "ripple/scene/schema.hpp"
+
+namespace ripple {
+
+std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants();
+SchemaNode contact_schema();
+SchemaNode newton_schema();
+
+}  // namespace ripple

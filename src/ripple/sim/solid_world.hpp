@@ -1,0 +1,26 @@
+#pragma once
+// The scene's Lagrangian solids as a SolidModel: its simulated bodies plus the liquid
+// obstacles (fixed or kinematic rigid colliders) and the domain's walls (a fixed inward box),
+// checked to start free of contact.
+#include <memory>
+
+#include "ripple/scene/scene.hpp"
+#include "ripple/solid/solid_step.hpp"
+
+namespace ripple {
+
+struct SolidWorld {
+  SolidModel model;
+  SolidState state;
+  SolidStepSettings settings;
+  std::vector<int> scene_bodies;  ///< model body index of each scene.lagrangian_solids entry
+};
+
+/// nullptr when the scene has no Lagrangian solid. Throws InputError (naming the bodies and
+/// primitives) when solids start intersecting or touching.
+std::unique_ptr<SolidWorld> build_solid_world(const Scene& scene);
+
+/// Surface of body b at state z for output and preview (rods as thin triangular tubes).
+TriangleMesh body_surface(const SolidModel& model, int body, const VectorX& x, const Scene& scene);
+
+}  // namespace ripple

@@ -1,0 +1,149 @@
+#include "ripple/solid/mesh_generators.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numbers>
+
+namespace ripple {
+
+SurfaceGeometry cloth_grid(const Vec3& c, double width, double depth, int resolution) {
+  SurfaceGeometry s;
+  const double h = std::max(width, depth) / (resolution - 1);
+  const int nx = std::max(2, static_cast<int>(std::lround(width / h)) + 1);
+  const int nz = std::max(2, static_cast<int>(std::lround(depth / h)) + 1);
+  for (int i = 0; i < nx; ++i)
+    for (int j = 0; j < nz; ++j)
+      s.vertices.push_back(Vec3(c.x() - 0.5 * width + width * i / (nx - 1), c.y(), c.z() - 0.5 * depth + depth * j / (nz - 1)));
+  for (int i = 0; i + 1 < nx; ++i)
+    for (int j = 0; j + 1 < nz; ++j) {
+      const int a = i * nz + j, b = (i + 1) * nz + j, d = (i + 1) * nz + j + 1, e = i * nz + j + 1;
+      if ((i + j) % 2 == 0) {
+        s.triangles.push_back({a, e, d});
+        s.triangles.push_back({a, d, b});
+      } else {
+        s.triangles.push_back({a, e, b});
+        s.triangles.push_back({e, d, b});
+      }
+    }
+  return s;
+}
+
+SurfaceGeometry box_surface(const Vec3& lo, const Vec3& hi) {
+  SurfaceGeometry s;
+  for (int k = 0; k < 8; ++k) s.vertices.push_back(Vec3(k & 1 ? hi.x() : lo.x(), k & 2 ? hi.y() : lo.y(), k & 4 ? hi.z() : lo.z()));
+  s.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
+                 {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  return s;
+}
+
+SurfaceGeometry sphere_surface(const Vec3& centre, double radius, int subdivisions) {
+  const double t = (1.0 + std::sqrt(5.0)) / 2.0;
+  std::vector<Vec3> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
+                         {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
+  std::vector<std::array<int, 3>> f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+                                       {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4}, {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+                                       {3, 8, 9},  {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},  {9, 8, 1}};
+  for (Vec3& p : v) p.normalize();
+  for (int s = 0; s < subdivisions; ++s) {
+    std::map<std::pair<int, int>, int> mid;
+    auto midpoint = [&](int a, int b) {
+      const auto key = std::minmax(a, b);
+      auto it = mid.find(key);
+      if (it != mid.end()) return it->second;
+      v.push_back((v[a] + v[b]).normalized());
+      return mid[key] = static_cast<int>(v.size()) - 1;
+    };
+    std::vector<std::array<int, 3>> g;
+    for (const auto& t3 : f) {
+      const int a = midpoint(t3[0], t3[1]), b = midpoint(t3[1], t3[2]), c = midpoint(t3[2], t3[0]);
+      g.push_back({t3[0], a, c});
+      g.push_back({t3[1], b, a});
+      g.push_back({t3[2], c, b});
+      g.push_back({a, b, c});
+    }
+    f = std::move(g);
+  }
+  SurfaceGeometry out;
+  for (const Vec3& p : v) out.vertices.push_back(centre + radius * p);
+  out.triangles = f;
+  return out;
+}
+
+TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution) {
+  TetGeometry g;
+  const Vec3 size = hi - lo;
+  const double h = size.maxCoeff() / resolution;
+  Vec3i n;
+  for (int a = 0; a < 3; ++a) n[a] = std::max(1, static_cast<int>(std::lround(size[a] / h)));
+  auto id = [&](int i, int j, int k) { return (i * (n.y() + 1) + j) * (n.z() + 1) + k; };
+  for (int i = 0; i <= n.x(); ++i)
+    for (int j = 0; j <= n.y(); ++j)
+      for (int k = 0; k <= n.z(); ++k)
+        g.vertices.push_back(lo + Vec3(size.x() * i / n.x(), size.y() * j / n.y(), size.z() * k / n.z()));
+  // Freudenthal (Kuhn) split of each cube along its main diagonal: six tets, conforming.
+  const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (int i = 0; i < n.x(); ++i)
+    for (int j = 0; j < n.y(); ++j)
+      for (int k = 0; k < n.z(); ++k)
+        for (const auto& p : perms) {
+          Vec3i c(i, j, k);
+          std::array<int, 4> t;
+          t[0] = id(c.x(), c.y(), c.z());
+          for (int s = 0; s < 3; ++s) {
+            c[p[s]] += 1;
+            t[s + 1] = id(c.x(), c.y(), c.z());
+          }
+          Mat3 dm;
+          dm << g.vertices[t[1]] - g.vertices[t[0]], g.vertices[t[2]] - g.vertices[t[0]], g.vertices[t[3]] - g.vertices[t[0]];
+          if (dm.determinant() < 0) std::swap(t[2], t[3]);
+          g.tets.push_back(t);
+        }
+  return g;
+}
+
+CurveGeometry polyline(const std::vector<Vec3>& points, int segments) {
+  CurveGeometry c;
+  for (size_t s = 0; s + 1 < points.size(); ++s)
+    for (int k = 0; k < segments; ++k) c.vertices.push_back(points[s] + (points[s + 1] - points[s]) * double(k) / segments);
+  c.vertices.push_back(points.back());
+  for (size_t i = 0; i + 1 < c.vertices.size(); ++i) c.edges.push_back({static_cast<int>(i), static_cast<int>(i + 1)});
+  return c;
+}
+
+CurveGeometry spider_web(const Vec3& centre, const Vec3& normal, double radius, int spokes, int rings, int segments) {
+  CurveGeometry c;
+  const Vec3 nrm = normal.normalized();
+  const Vec3 u = (std::abs(nrm.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(nrm).normalized();
+  const Vec3 w = nrm.cross(u);
+  c.vertices.push_back(centre);  // hub
+  // junction[s][r]: ring r (1..rings) on spoke s; ring `rings` is the frame at `radius`.
+  std::vector<std::vector<int>> junction(spokes, std::vector<int>(rings + 1, 0));
+  auto add_thread = [&](int a, int b) {
+    int prev = a;
+    for (int k = 1; k < segments; ++k) {
+      c.vertices.push_back(c.vertices[a] + (c.vertices[b] - c.vertices[a]) * double(k) / segments);
+      const int cur = static_cast<int>(c.vertices.size()) - 1;
+      c.edges.push_back({prev, cur});
+      prev = cur;
+    }
+    c.edges.push_back({prev, b});
+  };
+  for (int s = 0; s < spokes; ++s) {
+    const double ang = 2.0 * std::numbers::pi * s / spokes;
+    const Vec3 dir = std::cos(ang) * u + std::sin(ang) * w;
+    for (int r = 1; r <= rings; ++r) {
+      c.vertices.push_back(centre + radius * double(r) / rings * dir);
+      junction[s][r] = static_cast<int>(c.vertices.size()) - 1;
+    }
+  }
+  for (int s = 0; s < spokes; ++s) {
+    add_thread(0, junction[s][1]);
+    for (int r = 1; r < rings; ++r) add_thread(junction[s][r], junction[s][r + 1]);
+  }
+  for (int r = 1; r <= rings; ++r)
+    for (int s = 0; s < spokes; ++s) add_thread(junction[s][r], junction[(s + 1) % spokes][r]);
+  return c;
+}
+
+}  // namespace ripple

@@ -1,0 +1,47 @@
+#pragma once
+// Generated solid geometry for scenes and tests (all lengths in m, y up).
+#include <array>
+#include <vector>
+
+#include "ripple/core/types.hpp"
+
+namespace ripple {
+
+struct SurfaceGeometry {
+  std::vector<Vec3> vertices;
+  std::vector<std::array<int, 3>> triangles;
+};
+
+struct CurveGeometry {
+  std::vector<Vec3> vertices;
+  std::vector<std::array<int, 2>> edges;
+};
+
+struct TetGeometry {
+  std::vector<Vec3> vertices;
+  std::vector<std::array<int, 4>> tets;
+};
+
+/// Horizontal (y = centre.y) rectangular cloth, `width` along x and `depth` along z, with
+/// `resolution` vertices along the longer side; quads split along alternating diagonals.
+SurfaceGeometry cloth_grid(const Vec3& centre, double width, double depth, int resolution);
+
+/// Closed, outward-oriented surface of the box [lo, hi] (8 vertices, 12 triangles).
+SurfaceGeometry box_surface(const Vec3& lo, const Vec3& hi);
+
+/// Icosphere: an icosahedron subdivided `subdivisions` times, projected to the sphere.
+SurfaceGeometry sphere_surface(const Vec3& centre, double radius, int subdivisions);
+
+/// Tetrahedralised box [lo, hi] with `resolution` cells along the longest side (6
+/// positively oriented tets per cell, conforming across cells).
+TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution);
+
+/// A polyline through `points`, each span cut into `segments` edges.
+CurveGeometry polyline(const std::vector<Vec3>& points, int segments);
+
+/// An orb-weaver web in the plane through `centre` with normal `normal`: `spokes` radial
+/// threads of length `radius` and `rings` polygonal spiral rings joining them; each
+/// thread between junctions cut into `segments` edges. Junctions are shared vertices.
+CurveGeometry spider_web(const Vec3& centre, const Vec3& normal, double radius, int spokes, int rings, int segments);
+
+}  // namespace ripple
