@@ -49,6 +49,10 @@ int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x) {
       bool shared = false;
       for (int u : tri) shared = shared || u == edge[0] || u == edge[1];
       if (shared) continue;
+      bool all_fixed = !mesh.fixed.empty();
+      for (int u : tri) all_fixed = all_fixed && mesh.fixed[u];
+      for (int u : edge) all_fixed = all_fixed && mesh.fixed[u];
+      if (all_fixed) continue;  // two static colliders may touch (a block on the floor)
       const int body = mesh.body[tri[0]];
       if (body == mesh.body[edge[0]] && !mesh.self_contact[body]) continue;
       count += segment_crosses_triangle(v3(edge[0]), v3(edge[1]), v3(tri[0]), v3(tri[1]), v3(tri[2]));

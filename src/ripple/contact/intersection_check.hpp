@@ -8,7 +8,7 @@
 namespace ripple {
 
 /// Number of (edge, triangle) pairs whose segment crosses the triangle at positions x.
-/// Pairs inside one body without self contact are skipped.
+/// Pairs inside one body without self contact, and pairs of only fixed vertices, are skipped.
 int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x);
 
 /// Does segment (p, q) cross triangle (a, b, c)? Coplanar touching is not counted.

@@ -37,12 +37,6 @@ void check_surface(const std::vector<Vec3>& x, const std::vector<std::array<int,
   Aabb b;
   for (const Vec3& p : x) b.extend(p);
   const double scale = (b.hi - b.lo).norm();
-  for (size_t t = 0; t < tris.size(); ++t) {
-    const auto& f = tris[t];
-    if (0.5 * (x[f[1]] - x[f[0]]).cross(x[f[2]] - x[f[0]]).norm() <= 1e-12 * scale * scale)
-      throw InputError(where, "triangle " + std::to_string(t) + " (vertices " + std::to_string(f[0]) + ", " +
-                                  std::to_string(f[1]) + ", " + std::to_string(f[2]) + ") has zero area");
-  }
   std::vector<int> order(x.size());
   for (size_t i = 0; i < x.size(); ++i) order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int c) {
@@ -52,6 +46,12 @@ void check_surface(const std::vector<Vec3>& x, const std::vector<std::array<int,
     if ((x[order[i]] - x[order[i - 1]]).norm() <= 1e-9 * scale)
       throw InputError(where, "vertices " + std::to_string(std::min(order[i], order[i - 1])) + " and " +
                                   std::to_string(std::max(order[i], order[i - 1])) + " are duplicates (same position)");
+  for (size_t t = 0; t < tris.size(); ++t) {
+    const auto& f = tris[t];
+    if (0.5 * (x[f[1]] - x[f[0]]).cross(x[f[2]] - x[f[0]]).norm() <= 1e-12 * scale * scale)
+      throw InputError(where, "triangle " + std::to_string(t) + " (vertices " + std::to_string(f[0]) + ", " +
+                                  std::to_string(f[1]) + ", " + std::to_string(f[2]) + ") has zero area");
+  }
 }
 
 void check_tets(const std::vector<Vec3>& x, const std::vector<std::array<int, 4>>& tets, const std::string& where) {
