@@ -1,6 +1,7 @@
 #include "ripple/solver/newton_solver.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 
@@ -78,6 +79,7 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
     if (!(e1 <= e0)) break;  // no decrease along a descent direction: numerical floor
     z = trial;
     for (Form* f : forms) f->end_iteration(z);
+    if (s.trace) std::fprintf(stderr, "newton %d: |dz|/dt %.3e alpha %.3e E %.6e -> %.6e\n", it, result.final_step, alpha, e0, e1);
   }
   return result;
 }
