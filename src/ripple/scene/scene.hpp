@@ -121,7 +121,9 @@ struct Scene {
   FluidSettings fluid;
   std::vector<ObstacleDesc> obstacles;
   std::vector<LagrangianSolidDesc> lagrangian_solids;
-  double contact_dhat = 1e-3;  ///< m
+  double contact_dhat = 1e-3;               ///< m
+  double obstacle_friction = 0.3;           ///< obstacles and walls against solids
+  double friction_velocity = 1e-3;          ///< m/s
   NewtonSettings newton;
   CouplingMethod coupling = CouplingMethod::None;
   PressureSolverSettings pressure;

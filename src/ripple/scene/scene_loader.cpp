@@ -231,6 +231,8 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   if (s.fluid.regions.empty() && s.lagrangian_solids.empty())
     fail("/fluid/regions", "the scene has nothing to simulate: add a liquid region or a shell, rod, volume or rigid solid");
   s.contact_dhat = j["contact"]["dhat"];
+  s.obstacle_friction = j["contact"]["friction"];
+  s.friction_velocity = j["contact"]["friction_velocity"];
   const json& nj = j["solver"]["newton"];
   s.newton.tolerance = nj["tolerance"];
   s.newton.max_iterations = nj["max_iterations"];

@@ -103,6 +103,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
   d.motion.velocity = v3(j["velocity"]);
   d.motion.mass_damping = j["damping"]["mass"];
   d.motion.stiffness_damping = j["damping"]["stiffness"];
+  d.motion.friction = j["friction"];
   if (type == "shell") {
     d.kind = SolidKind::shell;
     if (gtype == "grid") {

@@ -31,7 +31,9 @@ SchemaNode mesh_file(const std::string& what) {
 void add_common(SchemaNode& s, double density) {
   s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
       .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
-      .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})));
+      .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})))
+      .add("friction", schema_number("Coulomb friction coefficient; a pair of solids uses sqrt(mu_a mu_b).", "", 0.3)
+                           .range(0, 10));
   auto damping = schema_object("Rayleigh damping: force -(mass M + stiffness K) v.");
   damping.add("mass", schema_number("Mass-proportional coefficient alpha.", "1/s", 0.0).range(0, 1e6))
       .add("stiffness", schema_number("Stiffness-proportional coefficient beta.", "s", 0.0).range(0, 1e3));
@@ -128,7 +130,15 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
 SchemaNode contact_schema() {
   auto c = schema_object("Contact between Lagrangian solids (IPC barrier).");
   c.add("dhat", schema_number("Barrier activation distance: the barrier acts on gaps below it.", "m", 1e-3)
-                    .range(0, kInf, true));
+                    .range(0, kInf, true))
+      .add("friction", schema_number("Friction coefficient of the obstacles (`box`, `sphere`, `mesh` solids) and the "
+                                     "domain walls against the simulated solids.",
+                                     "", 0.3)
+                           .range(0, 10))
+      .add("friction_velocity", schema_number("Sliding speed below which friction is smoothed (static friction is "
+                                              "approximated by slow creep, IPC's eps_v).",
+                                              "m/s", 1e-3)
+                                    .range(0, kInf, true));
   return c;
 }
 

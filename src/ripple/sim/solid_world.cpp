@@ -80,6 +80,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
     motion.kinematic = o.kinematic();
     motion.velocity = o.velocity;
     motion.angular_velocity = o.angular_velocity;
+    motion.friction = s.obstacle_friction;
     b.add_rigid(o.name, g.vertices, g.triangles, RigidMaterial{}, motion);
   }
   // Closed domain walls: a fixed box whose triangles face inwards.
@@ -90,6 +91,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
     for (auto& t : walls.triangles) std::swap(t[1], t[2]);
     BodyMotion fixed;
     fixed.fixed = true;
+    fixed.friction = s.obstacle_friction;
     b.add_rigid("domain_walls", walls.vertices, walls.triangles, RigidMaterial{}, fixed);
   }
   w->model = b.build();
@@ -98,6 +100,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   w->state.velocity = b.initial_velocity();
   w->settings.gravity = s.gravity;
   w->settings.dhat = s.contact_dhat;
+  w->settings.friction_velocity = s.friction_velocity;
   w->settings.newton = s.newton;
   return w;
 }

@@ -30,6 +30,7 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   info.num_vertices = static_cast<int>(x.size());
   info.mass_damping = motion.mass_damping;
   info.stiffness_damping = motion.stiffness_damping;
+  info.friction = motion.friction;
   info.fixed = motion.fixed;
   info.kinematic = motion.kinematic;
   info.linear_velocity = motion.velocity;

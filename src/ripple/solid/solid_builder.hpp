@@ -43,6 +43,7 @@ struct BodyMotion {
   bool kinematic = false;                ///< rigid only: follows the velocities exactly
   double mass_damping = 0.0;             ///< Rayleigh alpha (1/s)
   double stiffness_damping = 0.0;        ///< Rayleigh beta (s)
+  double friction = 0.0;                 ///< Coulomb coefficient (a pair uses sqrt(mu_a mu_b))
   std::vector<int> pinned;               ///< deformable only: vertices held in place
 };
 

@@ -24,6 +24,7 @@ struct SolidBodyInfo {
   double mass = 0.0;               ///< kg
   double mass_damping = 0.0;       ///< Rayleigh alpha (1/s)
   double stiffness_damping = 0.0;  ///< Rayleigh beta (s)
+  double friction = 0.0;           ///< Coulomb coefficient; a pair uses sqrt(mu_a mu_b)
   // Rigid bodies (affine): coordinates z[first_dof .. first_dof + 12) = (p, a1, a2, a3).
   int first_dof = 0;
   Mat3 second_moment = Mat3::Zero();  ///< integral of rho x_local x_local^T (kg m^2)

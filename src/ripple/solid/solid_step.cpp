@@ -5,6 +5,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/solid/forms/contact_form.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
+#include "ripple/solid/forms/friction_form.hpp"
 #include "ripple/solid/forms/inertia_form.hpp"
 
 namespace ripple {
@@ -133,6 +134,10 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
       contact.set_stiffness(state.barrier_stiffness, kappa_max);
     }
   }
+
+  // Friction, lagged at the start of the step (IPC, Sec. 5).
+  FrictionForm friction(m, contact.candidates(), x0, contact.stiffness(), settings.dhat, dt, settings.friction_velocity);
+  if (friction.size() > 0) forms.push_back(&friction);
 
   NewtonSettings ns = settings.newton;
   ns.dt = dt;

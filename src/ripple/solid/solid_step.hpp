@@ -16,6 +16,7 @@ struct SolidState {
 struct SolidStepSettings {
   Vec3 gravity = Vec3(0, -9.81, 0);  ///< m/s^2
   double dhat = 1e-3;                ///< barrier activation distance (m)
+  double friction_velocity = 1e-3;   ///< eps_v (m/s): below this sliding speed friction is smoothed
   double kinematic_weight = 1e4;     ///< penalty weight (relative to inertia) of scripted bodies
   NewtonSettings newton = auto_tolerance();  ///< tolerance 0: 1e-3 x scene diagonal per second
 

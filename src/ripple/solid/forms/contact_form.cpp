@@ -5,9 +5,11 @@
 
 #include "ripple/contact/additive_ccd.hpp"
 #include "ripple/contact/barrier.hpp"
+#include "ripple/contact/contact_stencil.hpp"
 #include "ripple/contact/edge_edge_mollifier.hpp"
 #include "ripple/contact/pair_distance.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/solid/forms/stencil_scatter.hpp"
 #include "ripple/solid/psd_projection.hpp"
 
 namespace ripple {
@@ -17,52 +19,20 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// One contact pair as a stencil of up to 4 vertices.
-struct Stencil {
-  std::array<int, 4> v{};
-  int count = 0;
-  enum Type { vf, ee, ve, vv } type = vf;
-};
-
-std::vector<Stencil> stencils_of(const CollisionMesh& mesh, const Candidates& c) {
-  std::vector<Stencil> s;
-  s.reserve(c.size());
-  for (const auto& [v, f] : c.vertex_face)
-    s.push_back({{v, mesh.faces[f][0], mesh.faces[f][1], mesh.faces[f][2]}, 4, Stencil::vf});
-  for (const auto& [a, b] : c.edge_edge)
-    s.push_back({{mesh.edges[a][0], mesh.edges[a][1], mesh.edges[b][0], mesh.edges[b][1]}, 4, Stencil::ee});
-  for (const auto& [v, e] : c.vertex_edge) s.push_back({{v, mesh.edges[e][0], mesh.edges[e][1], 0}, 3, Stencil::ve});
-  for (const auto& [a, b] : c.vertex_vertex) s.push_back({{a, b, 0, 0}, 2, Stencil::vv});
-  return s;
-}
-
-double offset_of(const CollisionMesh& mesh, const Stencil& s) {
-  const int split = (s.type == Stencil::ee) ? 2 : 1;
-  double a = 0.0, b = 0.0;
-  for (int k = 0; k < split; ++k) a = std::max(a, mesh.thickness[s.v[k]]);
-  for (int k = split; k < s.count; ++k) b = std::max(b, mesh.thickness[s.v[k]]);
-  return a + b;
-}
+using Stencil = ContactStencil;
 
 Vec3 at(const VectorX& x, int v) { return x.segment<3>(3 * v); }
-
-double squared_distance(const VectorX& x, const Stencil& s) {
-  switch (s.type) {
-    case Stencil::vf: return point_triangle_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]), at(x, s.v[3]));
-    case Stencil::ee: return edge_edge_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]), at(x, s.v[3]));
-    case Stencil::ve: return point_edge_distance_sq(at(x, s.v[0]), at(x, s.v[1]), at(x, s.v[2]));
-    default: return point_point_distance_sq(at(x, s.v[0]), at(x, s.v[1]));
-  }
-}
+double offset_of(const CollisionMesh& mesh, const Stencil& s) { return stencil_offset(mesh, s); }
+double squared_distance(const VectorX& x, const Stencil& s) { return stencil_distance_sq(x, s); }
 
 /// Barrier of one pair with derivatives over its (up to) 12 stencil coordinates.
 Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const Stencil& s, double dhat, bool project) {
   Derivatives<12> d2;
   const Vec3 a = at(x, s.v[0]), b = at(x, s.v[1]);
   switch (s.type) {
-    case Stencil::vf: d2 = point_triangle_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
-    case Stencil::ee: d2 = edge_edge_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
-    case Stencil::ve: {
+    case Stencil::vertex_face: d2 = point_triangle_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
+    case Stencil::edge_edge: d2 = edge_edge_distance_sq_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3])); break;
+    case Stencil::vertex_edge: {
       const Derivatives<9> d = point_edge_distance_sq_derivatives(a, b, at(x, s.v[2]));
       d2.value = d.value;
       d2.gradient.head<9>() = d.gradient;
@@ -81,7 +51,7 @@ Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const 
   out.value = bs.value;
   out.gradient = bs.first * d2.gradient;
   out.hessian = bs.second * d2.gradient * d2.gradient.transpose() + bs.first * d2.hessian;
-  if (s.type == Stencil::ee) {
+  if (s.type == Stencil::edge_edge) {
     const VectorX& r = mesh.rest_positions;
     const double eps = edge_edge_mollifier_threshold(at(r, s.v[0]), at(r, s.v[1]), at(r, s.v[2]), at(r, s.v[3]));
     const Derivatives<12> m = edge_edge_mollifier_derivatives(a, b, at(x, s.v[2]), at(x, s.v[3]), eps);
@@ -95,24 +65,6 @@ Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const 
   }
   if (project && out.value > 0.0) out.hessian = project_psd<12>(out.hessian);
   return out;
-}
-
-/// The 3 x k Jacobian of a vertex's position over its coordinates and where they start.
-struct VertexMap {
-  int first = 0;
-  int size = 3;
-  Vec3 local = Vec3::Zero();
-  double weight(int col) const { return col < 3 ? 1.0 : local[(col - 3) / 3]; }  // J = [I, l.x I, l.y I, l.z I]
-};
-
-VertexMap map_of(const SolidModel& m, int v) {
-  VertexMap map;
-  map.first = m.vertex_dof[v];
-  if (m.vertex_rigid[v]) {
-    map.size = 12;
-    map.local = m.vertex_local[v];
-  }
-  return map;
 }
 
 }  // namespace
@@ -138,7 +90,7 @@ double ContactForm::value(const VectorX& z) const {
     const Stencil& s = stencils[i];
     const double d2 = squared_distance(x, s);
     const double b = barrier_of_squared_distance(d2, offset_of(m_.collision, s), dhat_).value;
-    if (b == 0.0 || s.type != Stencil::ee) return b;
+    if (b == 0.0 || s.type != Stencil::edge_edge) return b;
     const VectorX& r = m_.collision.rest_positions;
     const double eps = edge_edge_mollifier_threshold(at(r, s.v[0]), at(r, s.v[1]), at(r, s.v[2]), at(r, s.v[3]));
     const double c = (at(x, s.v[1]) - at(x, s.v[0])).cross(at(x, s.v[3]) - at(x, s.v[2])).squaredNorm();
@@ -157,30 +109,8 @@ void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vect
     active[i] = local[i].value > 0.0;
   }, 64);
   const double w = weight_ * kappa_;
-  for (size_t i = 0; i < stencils.size(); ++i) {
-    if (!active[i]) continue;
-    const Stencil& s = stencils[i];
-    VertexMap maps[4];
-    for (int a = 0; a < s.count; ++a) maps[a] = map_of(m_, s.v[a]);
-    for (int a = 0; a < s.count; ++a) {
-      const Vec3 g = w * local[i].gradient.segment<3>(3 * a);
-      m_.add_vertex_gradient(s.v[a], g, gradient);
-    }
-    if (!hessian) continue;
-    for (int a = 0; a < s.count; ++a)
-      for (int b = 0; b < s.count; ++b) {
-        const Mat3 h = w * local[i].hessian.block<3, 3>(3 * a, 3 * b);
-        // J_a^T h J_b, with J = [I, l.x I, l.y I, l.z I] for rigid vertices.
-        for (int ca = 0; ca < maps[a].size; ca += 3)
-          for (int cb = 0; cb < maps[b].size; cb += 3) {
-            const double s2 = maps[a].weight(ca) * maps[b].weight(cb);
-            if (s2 == 0.0) continue;
-            for (int r = 0; r < 3; ++r)
-              for (int c = 0; c < 3; ++c)
-                hessian->emplace_back(maps[a].first + ca + r, maps[b].first + cb + c, s2 * h(r, c));
-          }
-      }
-  }
+  for (size_t i = 0; i < stencils.size(); ++i)
+    if (active[i]) scatter_stencil(m_, stencils[i], local[i], w, gradient, hessian);
 }
 
 VectorX ContactForm::barrier_gradient(const VectorX& z) const {
@@ -229,15 +159,15 @@ double ContactForm::max_step(const VectorX& z, const VectorX& dz) {
     o.offset = offset_of(m_.collision, s);
     const auto& v = s.v;
     switch (s.type) {
-      case Stencil::vf:
+      case Stencil::vertex_face:
         toi[i] = point_triangle_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x0, v[3]), at(x1, v[0]), at(x1, v[1]),
                                     at(x1, v[2]), at(x1, v[3]), o);
         break;
-      case Stencil::ee:
+      case Stencil::edge_edge:
         toi[i] = edge_edge_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x0, v[3]), at(x1, v[0]), at(x1, v[1]),
                                at(x1, v[2]), at(x1, v[3]), o);
         break;
-      case Stencil::ve:
+      case Stencil::vertex_edge:
         toi[i] = point_edge_ccd(at(x0, v[0]), at(x0, v[1]), at(x0, v[2]), at(x1, v[0]), at(x1, v[1]), at(x1, v[2]), o);
         break;
       default: toi[i] = point_point_ccd(at(x0, v[0]), at(x0, v[1]), at(x1, v[0]), at(x1, v[1]), o);

@@ -1,0 +1,43 @@
+#pragma once
+// Lagged, smoothed Coulomb friction (IPC, Li et al. 2020, Sec. 5, Eq. 14-17): for every pair
+// in contact at the start of the step, with normal force lambda = kappa |b'(gap)|, closest
+// points and tangent basis P frozen there, a dissipative potential
+// dt^2 mu lambda f0(|u|), u = P^T (relative displacement of the closest points since x^n),
+// where f0 smooths the static-kinetic transition below a sliding speed eps_v (|u| < eps_v dt).
+#include "ripple/contact/contact_stencil.hpp"
+#include "ripple/solid/solid_model.hpp"
+#include "ripple/solver/form.hpp"
+
+namespace ripple {
+
+class FrictionForm : public Form {
+ public:
+  /// `candidates` are the pairs near x0 (#V*3 positions at the start of the step); kappa the
+  /// barrier stiffness; friction per body (coefficient of each pair: sqrt(mu_a mu_b)).
+  FrictionForm(const SolidModel& model, const Candidates& candidates, const VectorX& x0, double kappa, double dhat,
+               double dt, double eps_v);
+  std::string name() const override { return "friction"; }
+  double value(const VectorX& z) const override;
+  void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
+  size_t size() const { return entries_.size(); }
+
+  /// f0 and f1 = f0' of the smoothed friction, y and eps in m.
+  static double f0(double y, double eps);
+  static double f1_over_y(double y, double eps);
+
+ private:
+  struct Entry {
+    ContactStencil stencil;
+    std::array<double, 4> weights{};
+    Eigen::Matrix<double, 3, 2> basis;
+    double mu_lambda = 0.0;  ///< N
+  };
+  Eigen::Vector2d slip(const Entry& e, const VectorX& x) const;
+  const SolidModel& m_;
+  VectorX x0_;
+  double weight_;  ///< dt^2
+  double eps_;     ///< eps_v dt (m)
+  std::vector<Entry> entries_;
+};
+
+}  // namespace ripple
