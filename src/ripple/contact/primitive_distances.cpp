@@ -21,16 +21,10 @@ Derivatives<9> cross_norm_sq(const Vec3& b, const Vec3& c) {
 
 /// (a . (b x c))^2 / |b x c|^2 over (a, b, c): squared distance along the normal b x c.
 Derivatives<9> triple_product_ratio(const Vec3& a, const Vec3& b, const Vec3& c) {
-  const double u = a.dot(b.cross(c));
-  Eigen::Matrix<double, 9, 1> gu;
-  gu << b.cross(c), c.cross(a), a.cross(b);
-  Eigen::Matrix<double, 9, 9> hu = Eigen::Matrix<double, 9, 9>::Zero();
-  hu.block<3, 3>(0, 3) = -skew(c);
-  hu.block<3, 3>(0, 6) = skew(b);
-  hu.block<3, 3>(3, 6) = -skew(a);
-  hu.block<3, 3>(3, 0) = skew(c);
-  hu.block<3, 3>(6, 0) = -skew(b);
-  hu.block<3, 3>(6, 3) = skew(a);
+  const Derivatives<9> t = triple_product(a, b, c);
+  const double u = t.value;
+  const auto& gu = t.gradient;
+  const auto& hu = t.hessian;
   Derivatives<9> U;
   U.value = u * u;
   U.gradient = 2.0 * u * gu;

@@ -29,11 +29,27 @@ Derivatives<N> quotient(const Derivatives<N>& U, const Derivatives<N>& W) {
   return f;
 }
 
+
 /// [v]x, so that skew(v) * w = v x w.
 inline Mat3 skew(const Vec3& v) {
   Mat3 s;
   s << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
   return s;
+}
+
+/// The triple product a . (b x c) with its gradient and (constant-coefficient) Hessian over
+/// the 9 coordinates (a, b, c); it is also det[a b c].
+inline Derivatives<9> triple_product(const Vec3& a, const Vec3& b, const Vec3& c) {
+  Derivatives<9> t;
+  t.value = a.dot(b.cross(c));
+  t.gradient << b.cross(c), c.cross(a), a.cross(b);
+  t.hessian.block<3, 3>(0, 3) = -skew(c);
+  t.hessian.block<3, 3>(0, 6) = skew(b);
+  t.hessian.block<3, 3>(3, 6) = -skew(a);
+  t.hessian.block<3, 3>(3, 0) = skew(c);
+  t.hessian.block<3, 3>(6, 0) = -skew(b);
+  t.hessian.block<3, 3>(6, 3) = skew(a);
+  return t;
 }
 
 /// Derivatives over intermediate coordinates y = M x, pulled back to x.

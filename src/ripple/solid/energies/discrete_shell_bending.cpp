@@ -16,16 +16,10 @@ using Mat9 = Eigen::Matrix<double, 9, 9>;
 /// n1 = e x a, n2 = b x e, by (u x v).(w x z) = (u.w)(v.z) - (u.z)(v.w).
 Derivatives<9> angle_over_edges(const Vec3& e, const Vec3& a, const Vec3& b) {
   const Mat3 I = Mat3::Identity();
-  const double T = e.dot(a.cross(b));
-  Vec9 gT;
-  gT << a.cross(b), b.cross(e), e.cross(a);
-  Mat9 hT = Mat9::Zero();
-  hT.block<3, 3>(0, 3) = -skew(b);
-  hT.block<3, 3>(0, 6) = skew(a);
-  hT.block<3, 3>(3, 6) = -skew(e);
-  hT.block<3, 3>(3, 0) = skew(b);
-  hT.block<3, 3>(6, 0) = -skew(a);
-  hT.block<3, 3>(6, 3) = skew(e);
+  const Derivatives<9> triple = triple_product(e, a, b);
+  const double T = triple.value;
+  const Vec9& gT = triple.gradient;
+  const Mat9& hT = triple.hessian;
 
   const double L = e.norm();
   const Vec3 eh = e / L;

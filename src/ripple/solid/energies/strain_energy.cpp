@@ -38,22 +38,15 @@ EnergyDensity<3> stable_neohookean_density(const Mat3& F, const Lame& lame) {
   const double alpha = 1.0 + 0.75 * mu / lambda;
   EnergyDensity<3> d;
   const double ic = F.squaredNorm();
-  const double J = F.determinant();
+  const Derivatives<9> det = triple_product(F.col(0), F.col(1), F.col(2));  // J and its derivatives
+  const double J = det.value;
   // Minus the value at F = I, so that the rest state stores no energy.
   const double psi_rest = 0.5 * lambda * (1.0 - alpha) * (1.0 - alpha) - 0.5 * mu * std::log(4.0);
   d.psi = 0.5 * mu * (ic - 3.0) + 0.5 * lambda * (J - alpha) * (J - alpha) - 0.5 * mu * std::log(ic + 1.0) - psi_rest;
-  const Vec3 f0 = F.col(0), f1 = F.col(1), f2 = F.col(2);
-  Vec9 g;  // dJ/dF: columns f1 x f2, f2 x f0, f0 x f1
-  g << f1.cross(f2), f2.cross(f0), f0.cross(f1);
+  const Vec9& g = det.gradient;  // dJ/dF: columns f1 x f2, f2 x f0, f0 x f1
   const Vec9 f = vec(F);
   d.stress = mu * (1.0 - 1.0 / (ic + 1.0)) * f + lambda * (J - alpha) * g;
-  Mat9 hj = Mat9::Zero();  // d2J/dF2: the triple product's Hessian over the columns
-  hj.block<3, 3>(0, 3) = -skew(f2);
-  hj.block<3, 3>(0, 6) = skew(f1);
-  hj.block<3, 3>(3, 6) = -skew(f0);
-  hj.block<3, 3>(3, 0) = skew(f2);
-  hj.block<3, 3>(6, 0) = -skew(f1);
-  hj.block<3, 3>(6, 3) = skew(f0);
+  const Mat9& hj = det.hessian;
   d.stress_derivative = mu * (1.0 - 1.0 / (ic + 1.0)) * Mat9::Identity() +
                         (2.0 * mu / ((ic + 1.0) * (ic + 1.0))) * f * f.transpose() + lambda * g * g.transpose() +
                         lambda * (J - alpha) * hj;
