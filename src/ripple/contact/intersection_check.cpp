@@ -12,10 +12,16 @@ double orient(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) { retu
 }  // namespace
 
 bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
-  const double op = orient(a, b, c, p), oq = orient(a, b, c, q);
-  if ((op > 0 && oq > 0) || (op < 0 && oq < 0) || (op == 0 && oq == 0)) return false;
-  const double s0 = orient(p, q, a, b), s1 = orient(p, q, b, c), s2 = orient(p, q, c, a);
-  return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0);
+  // Signed volumes within round-off of zero (coplanar or touching configurations, e.g. the
+  // edges and triangles of one flat or folded sheet) count as zero, and zero is no crossing:
+  // the check reports proper crossings only.
+  const double scale = std::max({(q - p).norm(), (b - a).norm(), (c - a).norm(), (p - a).norm()});
+  const double eps = 1e-12 * scale * scale * scale;
+  auto sign = [eps](double v) { return v > eps ? 1 : (v < -eps ? -1 : 0); };
+  const int op = sign(orient(a, b, c, p)), oq = sign(orient(a, b, c, q));
+  if (op * oq >= 0) return false;
+  const int s0 = sign(orient(p, q, a, b)), s1 = sign(orient(p, q, b, c)), s2 = sign(orient(p, q, c, a));
+  return (s0 > 0 && s1 > 0 && s2 > 0) || (s0 < 0 && s1 < 0 && s2 < 0);
 }
 
 int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x) {

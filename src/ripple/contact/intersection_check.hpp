@@ -1,5 +1,5 @@
 #pragma once
-// An exact-predicate-style check, independent of the barrier, for intersections in the
+// A predicate-based check (signed volumes with a round-off tolerance), independent of the barrier, for intersections in the
 // collision mesh: every edge against every triangle it does not share a vertex with
 // (segment-triangle crossing by signed volumes), pruned by a sweep over x. Used for the
 // `intersecting_pairs` statistic and the tests' contact invariants.
@@ -11,7 +11,8 @@ namespace ripple {
 /// Pairs inside one body without self contact, and pairs of only fixed vertices, are skipped.
 int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x);
 
-/// Does segment (p, q) cross triangle (a, b, c)? Coplanar touching is not counted.
+/// Does segment (p, q) properly cross triangle (a, b, c)? Signed volumes within 1e-12 of
+/// the configuration's size cubed count as zero: touching and coplanar pairs are not counted.
 bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c);
 
 }  // namespace ripple
