@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/io/gmsh_reader.hpp"
 #include "ripple/io/obj_reader.hpp"
 #include "ripple/solid/mesh_generators.hpp"
 
@@ -143,12 +144,28 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.rod.young = j["young"];
   } else if (type == "volume") {
     d.kind = SolidKind::volume;
-    const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
-    for (int a = 0; a < 3; ++a)
-      if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
-    const auto t = tet_box(lo, hi, g["resolution"]);
-    d.vertices = t.vertices;
-    d.tets = t.tets;
+    if (gtype == "box") {
+      const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
+      for (int a = 0; a < 3; ++a)
+        if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
+      const auto t = tet_box(lo, hi, g["resolution"]);
+      d.vertices = t.vertices;
+      d.tets = t.tets;
+    } else {
+      fs::path p = g.at("file").get<std::string>();
+      if (p.is_relative()) p = fs::path(base_dir) / p;
+      TetMesh t;
+      try {
+        t = read_gmsh_tets(p.lexically_normal().string());
+      } catch (const InputError& e) {
+        throw InputError(gwhere + "/file", e.what());
+      }
+      const double scale = g.at("scale").get<double>();
+      const Vec3 shift = v3(g.at("translate"));
+      for (auto& v : t.vertices) v = scale * v + shift;
+      d.vertices = t.vertices;
+      d.tets = t.tets;
+    }
     check_tets(d.vertices, d.tets, gwhere);
     d.volume.density = j["density"];
     d.volume.young = j["young"];

@@ -99,7 +99,8 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
       .add("max", required_vec3("Upper corner.", "m"))
       .add("resolution", schema_integer("Cells along the longest side (6 tets per cell).", 8).range(1, 512));
   auto volume = schema_object("Volumetric elastic body (tetrahedra).");
-  volume.add("geometry", schema_variant("Volume geometry.", {{"box", tet_box}}));
+  volume.add("geometry", schema_variant("Volume geometry.",
+                                        {{"box", tet_box}, {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")}}));
   add_common(volume, 1000.0);
   volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
