@@ -201,7 +201,11 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.motion.kinematic = motion == "kinematic";
     d.motion.angular_velocity = v3(j["angular_velocity"]);
   }
-  if (j.contains("pinned")) d.motion.pinned = pinned_vertices(j["pinned"], d.vertices, where + "/pinned");
+  if (j.contains("pinned")) {
+    d.motion.pinned = pinned_vertices(j["pinned"], d.vertices, where + "/pinned");
+    d.motion.pin_velocity = v3(j["pinned"]["velocity"]);
+    d.motion.pin_angular_velocity = v3(j["pinned"]["angular_velocity"]);
+  }
   return d;
 }
 

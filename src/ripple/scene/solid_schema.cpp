@@ -46,7 +46,12 @@ void add_pinned(SchemaNode& s) {
   auto pinned = schema_object("Vertices held fixed in space.");
   pinned.add("indices", schema_array("Vertex indices (0-based, in the body's own numbering).",
                                      schema_integer("Vertex index.", 0).range(0, 1e9), json::array()))
-      .add("regions", schema_array("Box regions.", region, json::array()));
+      .add("regions", schema_array("Box regions.", region, json::array()))
+      .add("velocity", schema_vec3("Scripted motion: the pinned vertices translate with this velocity.", "m/s",
+                                   json::array({0, 0, 0})))
+      .add("angular_velocity", schema_vec3("Scripted motion: and rotate with this angular velocity about their rest "
+                                           "centroid.",
+                                           "rad/s", json::array({0, 0, 0})));
   s.add("pinned", pinned);
 }
 

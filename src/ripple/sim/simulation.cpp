@@ -50,6 +50,7 @@ void check_state(const World& w) {
 /// One implicit step of the Lagrangian solids (coupling `none`: they do not feel the liquid).
 void step_lagrangian_solids(World& world, double dt, FrameLog& log, const RunOptions& opt, int frame) {
   SolidWorld& sw = *world.lagrangian;
+  sw.state.time = world.time;  // also right after a resume
   const SolidStepReport r = step_solids(sw.model, sw.settings, dt, sw.state);
   const NewtonResult& n = r.newton;
   log.newton_iterations += n.iterations;

@@ -54,8 +54,22 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   if (!rigid)
     for (size_t i = 0; i < x.size(); ++i) v0.segment<3>(3 * i) = motion.velocity;
   append(velocity_, v0);
-  for (int p : motion.pinned)
-    for (int k = 0; k < 3; ++k) m.dof_fixed[first_dof + 3 * p + k] = 1;
+  const bool scripted = !rigid && (motion.pin_velocity.squaredNorm() > 0 || motion.pin_angular_velocity.squaredNorm() > 0);
+  if (scripted && !motion.pinned.empty()) {
+    // Moving pins stay coordinates of the solve, pulled onto their script (KinematicForm).
+    ScriptedPins pins;
+    for (int p : motion.pinned) {
+      pins.vertices.push_back(m.num_vertices + p);
+      pins.centroid += x[p];
+    }
+    pins.centroid /= static_cast<double>(motion.pinned.size());
+    pins.velocity = motion.pin_velocity;
+    pins.angular_velocity = motion.pin_angular_velocity;
+    m.scripted_pins.push_back(pins);
+  } else {
+    for (int p : motion.pinned)
+      for (int k = 0; k < 3; ++k) m.dof_fixed[first_dof + 3 * p + k] = 1;
+  }
   m.num_vertices += static_cast<int>(x.size());
   // Collision data per vertex.
   m.collision.num_vertices = m.num_vertices;
@@ -63,7 +77,8 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   m.collision.thickness.resize(m.num_vertices, 0.0);
   m.collision.collidable.resize(m.num_vertices, 1);
   m.collision.fixed.resize(m.num_vertices, rigid && motion.fixed);
-  for (int p : motion.pinned) m.collision.fixed[info.first_vertex + p] = 1;
+  if (!scripted)
+    for (int p : motion.pinned) m.collision.fixed[info.first_vertex + p] = 1;
   m.collision.self_contact.push_back(!rigid);
   m.collision.rest_positions = m.rest_positions;
   return body;

@@ -44,7 +44,9 @@ struct BodyMotion {
   double mass_damping = 0.0;             ///< Rayleigh alpha (1/s)
   double stiffness_damping = 0.0;        ///< Rayleigh beta (s)
   double friction = 0.0;                 ///< Coulomb coefficient (a pair uses sqrt(mu_a mu_b))
-  std::vector<int> pinned;               ///< deformable only: vertices held in place
+  std::vector<int> pinned;               ///< deformable only: vertices held in place, or moved
+  Vec3 pin_velocity = Vec3::Zero();          ///< m/s: pinned vertices translate with this
+  Vec3 pin_angular_velocity = Vec3::Zero();  ///< rad/s: and rotate about their rest centroid
 };
 
 class SolidModelBuilder {

@@ -4,6 +4,13 @@
 
 namespace ripple {
 
+Vec3 ScriptedPins::position_at(const Vec3& rest, double t) const {
+  const double angle = angular_velocity.norm() * t;
+  const Vec3 arm = rest - centroid;
+  const Vec3 turned = angle == 0.0 ? arm : Vec3(Eigen::AngleAxisd(angle, angular_velocity.normalized()) * arm);
+  return centroid + velocity * t + turned;
+}
+
 VectorX SolidModel::positions(const VectorX& z) const {
   VectorX x(3 * num_vertices);
   parallel_for(0, num_vertices, [&](int64_t v) {

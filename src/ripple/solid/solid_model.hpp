@@ -36,6 +36,16 @@ struct SolidBodyInfo {
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic)
 };
 
+/// Pinned vertices of a deformable body that follow a scripted rigid motion:
+/// x(t) = c0 + v t + R(omega t) (x_rest - c0), c0 the pinned vertices' rest centroid.
+struct ScriptedPins {
+  std::vector<int> vertices;
+  Vec3 centroid = Vec3::Zero();          ///< m
+  Vec3 velocity = Vec3::Zero();          ///< m/s
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s
+  Vec3 position_at(const Vec3& rest, double t) const;
+};
+
 struct SolidModel {
   int num_vertices = 0;
   int num_dofs = 0;
@@ -70,6 +80,7 @@ struct SolidModel {
   std::vector<VolumeModel> tet_model;
 
   std::vector<SolidBodyInfo> bodies;
+  std::vector<ScriptedPins> scripted_pins;
   CollisionMesh collision;
 
   /// Vertex positions x (#V*3) of coordinates z.

@@ -84,7 +84,12 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
   InertiaForm inertia(m, target);
   ElasticForm elastic(m, dt * dt);
   elastic.update_rotations(z0);
-  KinematicForm kinematic(m, kinematic_target, settings.kinematic_weight);
+  std::vector<std::pair<int, Vec3>> pin_targets;
+  for (const ScriptedPins& pins : m.scripted_pins)
+    for (int v : pins.vertices)
+      pin_targets.push_back({v, pins.position_at(m.rest_positions.segment<3>(3 * v), state.time + dt)});
+  any_kinematic = any_kinematic || !pin_targets.empty();
+  KinematicForm kinematic(m, kinematic_target, settings.kinematic_weight, std::move(pin_targets));
   ContactForm contact(m, settings.dhat, dt * dt);
   std::vector<Form*> forms{&inertia, &elastic, &contact};
   if (any_kinematic) forms.push_back(&kinematic);
@@ -146,6 +151,7 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
                                   state.z);
   if (!state.z.allFinite()) throw SimulationError("solid step produced non-finite positions");
   state.velocity = (state.z - z0) / dt;
+  state.time += dt;
   state.barrier_stiffness = contact.stiffness();
 
   contact.begin_iteration(state.z);

@@ -11,6 +11,7 @@ struct SolidState {
   VectorX z;                        ///< coordinates (see SolidModel)
   VectorX velocity;                 ///< dz/dt
   double barrier_stiffness = 0.0;   ///< kappa (J/m^2), adapted over the run; 0 = not yet set
+  double time = 0.0;                ///< s, for scripted pins
 };
 
 struct SolidStepSettings {

@@ -27,8 +27,11 @@ class InertiaForm : public Form {
 /// keeps the bodies inside the CCD-filtered optimisation instead of teleporting them.
 class KinematicForm : public Form {
  public:
-  KinematicForm(const SolidModel& model, VectorX target, double weight)
-      : m_(model), target_(std::move(target)), weight_(weight) {}
+  /// `target`: coordinates of the kinematic rigid bodies' poses; `vertex_targets`: scripted
+  /// pinned vertices of deformable bodies and their positions (m).
+  KinematicForm(const SolidModel& model, VectorX target, double weight,
+                std::vector<std::pair<int, Vec3>> vertex_targets = {})
+      : m_(model), target_(std::move(target)), weight_(weight), vertex_targets_(std::move(vertex_targets)) {}
   std::string name() const override { return "kinematic"; }
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
@@ -37,6 +40,7 @@ class KinematicForm : public Form {
   const SolidModel& m_;
   VectorX target_;
   double weight_;
+  std::vector<std::pair<int, Vec3>> vertex_targets_;
 };
 
 }  // namespace ripple
