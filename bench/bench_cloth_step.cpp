@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 #include "ripple/solid/mesh_generators.hpp"
 #include "ripple/solid/solid_builder.hpp"
@@ -37,6 +38,7 @@ void BM_ClothOnSphereStep(benchmark::State& st) {
   // Second argument: Newton tolerance in 1e-3 scene diagonals per second (1 = the default).
   const double diag = 1.5;  // cloth and sphere
   settings.newton.tolerance = 1e-3 * diag * static_cast<double>(st.range(1));
+  settings.newton.trace = std::getenv("RIPPLE_TRACE") != nullptr;
   const double dt = 1.0 / 60.0;
   for (int k = 0; k < 10; ++k) step_solids(m, settings, dt, s);
   double total = 0, broad_ccd = 0, assembly = 0, solve = 0, line_search = 0;

@@ -128,7 +128,7 @@ TEST(Energies, DihedralAngleAndHingeBending) {
   };
   auto energy = [](const VectorXd& x) {
     const Eigen::Matrix<double, 12, 1> y = x;
-    return to_dynamic(hinge_bending_energy(y, 0.7, 0.4, false));
+    return to_dynamic(hinge_bending_energy(y, 0.7, 0.4, HingeHessian::exact));
   };
   Eigen::Matrix<double, 12, 1> hinge;
   hinge << 0, 0, 0, 1, 0, 0, 0.4, 1, 0, 0.6, -1, 0;
@@ -136,6 +136,19 @@ TEST(Energies, DihedralAngleAndHingeBending) {
     const auto x = perturbed<12>(hinge, 0.4);
     test::expect_derivatives(angle, x, 1e-6, 1e-5, "dihedral angle");
     test::expect_derivatives(energy, x, 1e-6, 1e-5, "hinge energy");
+    // The cheaper Hessians: same value and gradient; PSD; Gauss-Newton is the exact Hessian
+    // without the (theta - rest) Hess(theta) term.
+    const auto exact = hinge_bending_energy(x, 0.7, 0.4, HingeHessian::exact);
+    for (HingeHessian mode : {HingeHessian::projected, HingeHessian::gauss_newton}) {
+      const auto d = hinge_bending_energy(x, 0.7, 0.4, mode);
+      EXPECT_NEAR(d.value, exact.value, 1e-14);
+      EXPECT_LT((d.gradient - exact.gradient).norm(), 1e-12 * (1.0 + exact.gradient.norm()));
+      using Solver12 = Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 12, 12>>;
+      EXPECT_GT(Solver12(d.hessian).eigenvalues().minCoeff(), -1e-9 * d.hessian.norm());
+    }
+    const auto t = dihedral_angle_derivatives(x.segment<3>(0), x.segment<3>(3), x.segment<3>(6), x.segment<3>(9));
+    const Eigen::Matrix<double, 12, 12> gn = 1.4 * t.gradient * t.gradient.transpose();
+    EXPECT_LT((hinge_bending_energy(x, 0.7, 0.4, HingeHessian::gauss_newton).hessian - gn).norm(), 1e-10 * (1.0 + gn.norm()));
   }
   test::expect_derivatives(angle, hinge, 1e-6, 1e-5, "flat hinge");
   // A nearly closed fold (theta ~ 3.1).
@@ -145,7 +158,7 @@ TEST(Energies, DihedralAngleAndHingeBending) {
   // At the rest angle: no force; rotation invariant.
   Eigen::Matrix<double, 12, 1> at_rest = hinge;
   at_rest.segment<3>(9) = Vec3(0.6, -std::cos(0.4), std::sin(0.4));
-  EXPECT_LT(hinge_bending_energy(at_rest, 0.7, 0.4, false).gradient.norm(), 1e-12);
+  EXPECT_LT(hinge_bending_energy(at_rest, 0.7, 0.4, HingeHessian::exact).gradient.norm(), 1e-12);
 }
 
 TEST(Energies, RodStretchingAndBending) {

@@ -96,7 +96,9 @@ const Aabb& box_of(const Boxes& b, Kind k, int i) {
 struct Entry {
   uint64_t key;
   Kind kind;
+  bool all_fixed;  ///< every vertex of the primitive is fixed
   int index;
+  int body;        ///< body of the primitive's first vertex
   bool operator<(const Entry& o) const {
     return key != o.key ? key < o.key : (kind != o.kind ? kind < o.kind : index < o.index);
   }
@@ -138,6 +140,18 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
 
   // Entries (cell, primitive); primitives spanning very many cells go to a brute-force list.
   constexpr int64_t kMaxCells = 512;
+  auto first_vertex = [&](Kind kind, int index) {
+    return kind == kVertex ? index : (kind == kEdge ? mesh.edges[index][0] : mesh.faces[index][0]);
+  };
+  auto body_of = [&](Kind kind, int index) { return mesh.body[first_vertex(kind, index)]; };
+  auto fixed_of = [&](Kind kind, int index) {
+    auto all = [&](const auto& vs) {
+      for (int v : vs)
+        if (!mesh.fixed[v]) return false;
+      return true;
+    };
+    return kind == kVertex ? bool(mesh.fixed[index]) : (kind == kEdge ? all(mesh.edges[index]) : all(mesh.faces[index]));
+  };
   std::vector<Entry> entries;
   std::vector<std::pair<Kind, int>> big;
   auto insert = [&](Kind kind, int index) {
@@ -154,7 +168,8 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
     }
     for (int64_t i = lo[0]; i <= hi[0]; ++i)
       for (int64_t j = lo[1]; j <= hi[1]; ++j)
-        for (int64_t k = lo[2]; k <= hi[2]; ++k) entries.push_back({cell_key(i, j, k), kind, index});
+        for (int64_t k = lo[2]; k <= hi[2]; ++k)
+          entries.push_back({cell_key(i, j, k), kind, fixed_of(kind, index), index, body_of(kind, index)});
   };
   for (int v = 0; v < mesh.num_vertices; ++v)
     if (mesh.is_collidable(v)) insert(kVertex, v);
@@ -171,18 +186,32 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
   parallel_for(0, static_cast<int64_t>(group_start.size()) - 1, [&](int64_t g) {
     Candidates& out = local.local();
     const size_t begin = group_start[g], end = group_start[g + 1];
-    for (size_t a = begin; a < end; ++a)
-      for (size_t b = a + 1; b < end; ++b) {
+    // Entries of a cell are sorted by kind (vertices, edges, faces); only vertex-face,
+    // edge-edge and (isolated) vertex-edge and vertex-vertex pairs make contact pairs.
+    size_t first_edge = begin, first_face = begin;
+    while (first_edge < end && entries[first_edge].kind == kVertex) ++first_edge;
+    first_face = first_edge;
+    while (first_face < end && entries[first_face].kind == kEdge) ++first_face;
+    auto visit = [&](size_t a, size_t b) {
         const Entry &ea = entries[a], &eb = entries[b];
+        if (ea.all_fixed && eb.all_fixed) return;
+        if (ea.body == eb.body && !mesh.self_contact[ea.body]) return;
         const Aabb &ba = box_of(boxes, ea.kind, ea.index), &bb = box_of(boxes, eb.kind, eb.index);
-        if (!overlap(ba, bb)) continue;
+        if (!overlap(ba, bb)) return;
         // Report a pair only in the cell holding the lower corner of the boxes' overlap.
         const uint64_t home = cell_key(cell_of(std::max(ba.lo.x(), bb.lo.x()), 0),
                                        cell_of(std::max(ba.lo.y(), bb.lo.y()), 1),
                                        cell_of(std::max(ba.lo.z(), bb.lo.z()), 2));
-        if (home != ea.key) continue;
+        if (home != ea.key) return;
         add_pair(mesh, isolated, ea.kind, ea.index, eb.kind, eb.index, out);
-      }
+    };
+    for (size_t a = begin; a < first_edge; ++a) {
+      for (size_t b = first_face; b < end; ++b) visit(a, b);
+      if (!isolated[entries[a].index]) continue;
+      for (size_t b = a + 1; b < first_face; ++b) visit(a, b);  // isolated vertex: vertices and edges
+    }
+    for (size_t a = first_edge; a < first_face; ++a)
+      for (size_t b = a + 1; b < first_face; ++b) visit(a, b);
   }, 16);
 
   Candidates result;

@@ -58,7 +58,10 @@ Derivatives<N> pull_back(const Derivatives<K>& d, const Eigen::Matrix<double, K,
   Derivatives<N> out;
   out.value = d.value;
   out.gradient = m.transpose() * d.gradient;
-  out.hessian = m.transpose() * d.hessian * m;
+  // Coefficient-wise products: for these small fixed sizes Eigen's blocked GEMM path was
+  // measured 8 % of a cloth step.
+  const Eigen::Matrix<double, N, K> mt_h = m.transpose().lazyProduct(d.hessian);
+  out.hessian = mt_h.lazyProduct(m);
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "ripple/core/types.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 #include "ripple/solid/solid_builder.hpp"
+#include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solver/newton_solver.hpp"
 
 namespace ripple {
@@ -125,6 +126,7 @@ struct Scene {
   double obstacle_friction = 0.3;           ///< obstacles and walls against solids
   double friction_velocity = 1e-3;          ///< m/s
   NewtonSettings newton;
+  HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian
   CouplingMethod coupling = CouplingMethod::None;
   PressureSolverSettings pressure;
   OutputSettings output;

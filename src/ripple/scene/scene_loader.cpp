@@ -237,6 +237,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.newton.tolerance = nj["tolerance"];
   s.newton.max_iterations = nj["max_iterations"];
   s.newton.linear_solver = nj["linear_solver"] == "pcg" ? LinearSolverKind::pcg : LinearSolverKind::cholmod;
+  s.bending_hessian = nj["bending_hessian"] == "projected" ? HingeHessian::projected : HingeHessian::gauss_newton;
   s.coupling = CouplingMethod::None;
   // Solver.
   const json& p = j["solver"]["pressure"];

@@ -156,7 +156,12 @@ SchemaNode newton_schema() {
                          .range(0, kInf))
       .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 100).range(1, 100000))
       .add("linear_solver", schema_enum("`cholmod`: sparse Cholesky (SuiteSparse); `pcg`: Jacobi-preconditioned CG.",
-                                        {"cholmod", "pcg"}, "cholmod"));
+                                        {"cholmod", "pcg"}, "cholmod"))
+      .add("bending_hessian",
+           schema_enum("Hessian of the shells' hinge bending: `gauss_newton` (2k grad(theta) grad(theta)^T, PSD "
+                       "without an eigensolve; fewer iterations on the cloth benchmark) or `projected` (exact, "
+                       "negative eigenvalues clamped).",
+                       {"gauss_newton", "projected"}, "gauss_newton"));
   return n;
 }
 

@@ -102,6 +102,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   w->settings.dhat = s.contact_dhat;
   w->settings.friction_velocity = s.friction_velocity;
   w->settings.newton = s.newton;
+  w->settings.bending_hessian = s.bending_hessian;
   return w;
 }
 

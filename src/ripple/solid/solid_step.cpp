@@ -84,6 +84,7 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
   InertiaForm inertia(m, target);
   ElasticForm elastic(m, dt * dt);
   elastic.update_rotations(z0);
+  elastic.set_hinge_hessian(settings.bending_hessian);
   std::vector<std::pair<int, Vec3>> pin_targets;
   for (const ScriptedPins& pins : m.scripted_pins)
     for (int v : pins.vertices)
@@ -127,7 +128,7 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
   const double kappa_max = 100.0 * kappa_min;
   if (state.barrier_stiffness <= 0.0) state.barrier_stiffness = kappa_min;
   contact.set_stiffness(state.barrier_stiffness, kappa_max);
-  contact.begin_iteration(z0);
+  contact.update_candidates(z0);
   if (contact.candidates().size() > 0) {
     const VectorX gb = contact.barrier_gradient(z0);
     if (gb.squaredNorm() > 0.0) {
@@ -154,7 +155,7 @@ SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settin
   state.time += dt;
   state.barrier_stiffness = contact.stiffness();
 
-  contact.begin_iteration(state.z);
+  contact.update_candidates(state.z);
   report.min_gap = contact.min_gap(state.z);
   report.contact_pairs = contact.active_pairs(state.z);
   report.barrier_stiffness = contact.stiffness();

@@ -2,6 +2,7 @@
 // One implicit-Euler step of the solids as an incremental potential (IPC, Li et al. 2020):
 // minimise 1/2 |z - z_tilde|_M^2 + dt^2 (elastic + kappa barrier) + damping + kinematic
 // terms by projected Newton with CCD-filtered line search, then v = (z - z^n) / dt.
+#include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/solid_model.hpp"
 #include "ripple/solver/newton_solver.hpp"
 
@@ -19,7 +20,8 @@ struct SolidStepSettings {
   double dhat = 1e-3;                ///< barrier activation distance (m)
   double friction_velocity = 1e-3;   ///< eps_v (m/s): below this sliding speed friction is smoothed
   double kinematic_weight = 1e4;     ///< penalty weight (relative to inertia) of scripted bodies
-  NewtonSettings newton = auto_tolerance();  ///< tolerance 0: 1e-3 x scene diagonal per second
+  NewtonSettings newton = auto_tolerance();
+  HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< tolerance 0: 1e-3 x scene diagonal per second
 
   static NewtonSettings auto_tolerance() {
     NewtonSettings n;

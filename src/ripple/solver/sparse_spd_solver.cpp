@@ -4,6 +4,7 @@
 #include <Eigen/IterativeLinearSolvers>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <mutex>
 
 namespace ripple {
@@ -20,17 +21,55 @@ void single_threaded_blas() {
   });
 }
 
+/// Debian's CHOLMOD (SuiteSparse 5) runs some loops of its supernodal factorisation in OpenMP
+/// teams of a fixed 4 threads (num_threads clause), which on a 2-core machine spent most of
+/// the factorisation switching threads (300k context switches in 15 cloth steps, 3x slower).
+/// With dynamic teams libgomp sizes a team by the idle cores instead. The setting belongs to
+/// the calling thread, so it is made on every solve.
+void dynamic_openmp_teams() {
+  using SetDynamic = void (*)(int);
+  static const auto f = reinterpret_cast<SetDynamic>(dlsym(RTLD_DEFAULT, "omp_set_dynamic"));
+  if (f) f(1);
+}
+
 }  // namespace
 
-bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x) {
-  if (kind_ == LinearSolverKind::cholmod) {
-    single_threaded_blas();
-    Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> llt;
+struct SparseSpdSolver::Cholmod {
+  Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>> llt;
+  Cholmod() {
     // One AMD ordering: CHOLMOD's default also tries METIS and NESDIS when AMD's fill looks
     // high, which costs more than the factorisation for these mesh-like matrices.
     llt.cholmod().nmethods = 1;
     llt.cholmod().method[0].ordering = CHOLMOD_AMD;
-    llt.compute(A);
+  }
+};
+
+SparseSpdSolver::SparseSpdSolver(LinearSolverKind kind) : kind_(kind) {}
+SparseSpdSolver::~SparseSpdSolver() = default;
+
+bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x) {
+  if (kind_ == LinearSolverKind::cholmod) {
+    single_threaded_blas();
+    dynamic_openmp_teams();
+    if (!cholmod_) cholmod_ = std::make_unique<Cholmod>();
+    auto& llt = cholmod_->llt;
+    const int* outer = A.outerIndexPtr();
+    const int* inner = A.innerIndexPtr();
+    const bool same_pattern = A.isCompressed() && pattern_outer_.size() == size_t(A.outerSize() + 1) &&
+                              pattern_inner_.size() == size_t(A.nonZeros()) &&
+                              std::equal(pattern_outer_.begin(), pattern_outer_.end(), outer) &&
+                              std::equal(pattern_inner_.begin(), pattern_inner_.end(), inner);
+    if (!same_pattern) {
+      llt.analyzePattern(A);
+      ++analyses_;
+      if (A.isCompressed()) {
+        pattern_outer_.assign(outer, outer + A.outerSize() + 1);
+        pattern_inner_.assign(inner, inner + A.nonZeros());
+      } else {
+        pattern_outer_.clear();
+      }
+    }
+    llt.factorize(A);
     if (llt.info() == Eigen::Success) {
       x = llt.solve(b);
       if (llt.info() == Eigen::Success && x.allFinite()) {
@@ -38,6 +77,7 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
         return true;
       }
     }
+    pattern_outer_.clear();  // analyse afresh next time
   }
   Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
   cg.setTolerance(1e-10);

@@ -3,7 +3,9 @@
 // (SuiteSparse, through Eigen's CholmodSupport) by default, Jacobi-preconditioned CG as the
 // fallback (chosen, or used when the factorisation fails).
 #include <Eigen/SparseCore>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "ripple/core/types.hpp"
 
@@ -11,17 +13,28 @@ namespace ripple {
 
 enum class LinearSolverKind { cholmod, pcg };
 
+/// Keeps CHOLMOD's symbolic analysis (ordering and supernodes) while the matrix's sparsity
+/// pattern stays the same, so repeated Newton solves pay only the numeric factorisation.
 class SparseSpdSolver {
  public:
-  explicit SparseSpdSolver(LinearSolverKind kind = LinearSolverKind::cholmod) : kind_(kind) {}
+  explicit SparseSpdSolver(LinearSolverKind kind = LinearSolverKind::cholmod);
+  ~SparseSpdSolver();
+  SparseSpdSolver(const SparseSpdSolver&) = delete;
+  SparseSpdSolver& operator=(const SparseSpdSolver&) = delete;
   /// Solves A x = b; returns false when neither solver produced a finite answer.
   bool solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x);
   /// The solver that produced the last answer: "cholmod" or "pcg".
   const std::string& last_used() const { return last_used_; }
+  /// Symbolic analyses done so far (one per new sparsity pattern).
+  int analyses() const { return analyses_; }
 
  private:
+  struct Cholmod;
   LinearSolverKind kind_;
   std::string last_used_;
+  std::unique_ptr<Cholmod> cholmod_;
+  std::vector<int> pattern_outer_, pattern_inner_;  ///< pattern of the analysed matrix
+  int analyses_ = 0;
 };
 
 }  // namespace ripple

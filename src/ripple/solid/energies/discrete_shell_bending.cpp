@@ -14,7 +14,21 @@ using Mat9 = Eigen::Matrix<double, 9, 9>;
 /// Over (e, a, b) = (x1 - x0, x2 - x0, x3 - x0): theta = atan2(Y, Z) with
 /// Y = |e| e.(a x b) (= sin(theta) |n1| |n2|) and Z = (e.a)(e.b) - |e|^2 (a.b) (= cos(theta) |n1| |n2|),
 /// n1 = e x a, n2 = b x e, by (u x v).(w x z) = (u.w)(v.z) - (u.z)(v.w).
-Derivatives<9> angle_over_edges(const Vec3& e, const Vec3& a, const Vec3& b) {
+/// With `hessian` false only the value and gradient are computed (the Hessian stays zero).
+Derivatives<9> angle_over_edges(const Vec3& e, const Vec3& a, const Vec3& b, bool hessian = true) {
+  if (!hessian) {
+    const double L = e.norm(), T = e.dot(a.cross(b));
+    const double ea = e.dot(a), eb = e.dot(b), ee = e.dot(e), ab = a.dot(b);
+    const double Y = L * T, Z = ea * eb - ee * ab;
+    Vec9 gY, gZ;
+    gY << T / L * e + L * a.cross(b), L * b.cross(e), L * e.cross(a);  // d(e.(a x b)) = (a x b, b x e, e x a)
+    gZ << a * eb + b * ea - 2.0 * ab * e, e * eb - b * ee, e * ea - a * ee;
+    Derivatives<9> t;
+    t.value = std::atan2(Y, Z);
+    t.gradient = (Z * gY - Y * gZ) / (Y * Y + Z * Z);
+    t.hessian.setZero();
+    return t;
+  }
   const Mat3 I = Mat3::Identity();
   const Derivatives<9> triple = triple_product(e, a, b);
   const double T = triple.value;
@@ -75,17 +89,19 @@ Derivatives<12> dihedral_angle_derivatives(const Vec3& x0, const Vec3& x1, const
 }
 
 Derivatives<12> hinge_bending_energy(const Eigen::Matrix<double, 12, 1>& x, double k, double rest_angle,
-                                     bool project) {
+                                     HingeHessian mode) {
   const Vec3 x0 = x.segment<3>(0), x1 = x.segment<3>(3), x2 = x.segment<3>(6), x3 = x.segment<3>(9);
-  const Derivatives<9> t = angle_over_edges(x1 - x0, x2 - x0, x3 - x0);
+  const Derivatives<9> t = angle_over_edges(x1 - x0, x2 - x0, x3 - x0, mode != HingeHessian::gauss_newton);
   double d = t.value - rest_angle;  // wrapped, so a fold through +-pi does not jump
   if (d > std::numbers::pi) d -= 2.0 * std::numbers::pi;
   if (d < -std::numbers::pi) d += 2.0 * std::numbers::pi;
   Derivatives<9> e;
   e.value = k * d * d;
   e.gradient = 2.0 * k * d * t.gradient;
-  e.hessian = 2.0 * k * (t.gradient * t.gradient.transpose() + d * t.hessian);
-  if (project) e.hessian = project_psd<9>(e.hessian);
+  // Gauss-Newton drops the (theta - theta_rest) Hess(theta) term: PSD without an eigensolve.
+  e.hessian = 2.0 * k * t.gradient * t.gradient.transpose();
+  if (mode != HingeHessian::gauss_newton) e.hessian += 2.0 * k * d * t.hessian;
+  if (mode == HingeHessian::projected) e.hessian = project_psd<9>(e.hessian);
   return pull_back<12, 9>(e, hinge_map());
 }
 

@@ -57,7 +57,8 @@ Derivatives<3 * (C + 1)> element_energy(const ElementRest<C>& rest, double scale
   e.value = w * d.psi;
   e.gradient = w * rest.dF_dx.transpose() * d.stress;
   const Eigen::Matrix<double, 3 * C, 3 * C> h = project ? project_psd<3 * C>(d.stress_derivative) : d.stress_derivative;
-  e.hessian = w * rest.dF_dx.transpose() * h * rest.dF_dx;
+  const Eigen::Matrix<double, 3 * (C + 1), 3 * C> jt_h = rest.dF_dx.transpose().lazyProduct(h);  // no GEMM path
+  e.hessian = w * jt_h.lazyProduct(rest.dF_dx);
   return e;
 }
 

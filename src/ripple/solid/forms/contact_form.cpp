@@ -25,8 +25,9 @@ Vec3 at(const VectorX& x, int v) { return x.segment<3>(3 * v); }
 double offset_of(const CollisionMesh& mesh, const Stencil& s) { return stencil_offset(mesh, s); }
 double squared_distance(const VectorX& x, const Stencil& s) { return stencil_distance_sq(x, s); }
 
-/// Barrier of one pair with derivatives over its (up to) 12 stencil coordinates.
-Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const Stencil& s, double dhat, bool project) {
+/// Barrier of one pair with derivatives over its (up to) 12 stencil coordinates (Hessian not
+/// yet projected: scatter_stencils projects it over the free coordinates).
+Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const Stencil& s, double dhat) {
   Derivatives<12> d2;
   const Vec3 a = at(x, s.v[0]), b = at(x, s.v[1]);
   switch (s.type) {
@@ -63,7 +64,6 @@ Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const 
                     bb.gradient * m.gradient.transpose();
     }
   }
-  if (project && out.value > 0.0) out.hessian = project_psd<12>(out.hessian);
   return out;
 }
 
@@ -77,6 +77,15 @@ double min_barrier_stiffness(double dhat, double bbox_diagonal, double average_m
 }
 
 void ContactForm::begin_iteration(const VectorX& z) {
+  if (candidates_cover_step_) {
+    candidates_cover_step_ = false;
+    return;
+  }
+  update_candidates(z);
+}
+
+void ContactForm::update_candidates(const VectorX& z) {
+  candidates_cover_step_ = false;
   const auto t0 = std::chrono::steady_clock::now();
   const VectorX x = m_.positions(z);
   candidates_ = find_candidates(m_.collision, x, x, dhat_);
@@ -105,12 +114,18 @@ void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vect
   std::vector<uint8_t> active(stencils.size(), 0);
   parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
     if (squared_distance(x, stencils[i]) >= std::pow(dhat_ + offset_of(m_.collision, stencils[i]), 2)) return;
-    local[i] = pair_barrier(m_.collision, x, stencils[i], dhat_, hessian != nullptr);
+    local[i] = pair_barrier(m_.collision, x, stencils[i], dhat_);
     active[i] = local[i].value > 0.0;
   }, 64);
-  const double w = weight_ * kappa_;
+  std::vector<Stencil> active_stencils;
+  std::vector<Derivatives<12>> active_derivatives;
   for (size_t i = 0; i < stencils.size(); ++i)
-    if (active[i]) scatter_stencil(m_, stencils[i], local[i], w, gradient, hessian);
+    if (active[i]) {
+      active_stencils.push_back(stencils[i]);
+      active_derivatives.push_back(local[i]);
+    }
+  const std::vector<double> weights(active_stencils.size(), weight_ * kappa_);
+  scatter_stencils(m_, active_stencils, active_derivatives, weights, true, gradient, hessian);
 }
 
 VectorX ContactForm::barrier_gradient(const VectorX& z) const {
@@ -149,6 +164,7 @@ double ContactForm::max_step(const VectorX& z, const VectorX& dz) {
   const VectorX x0 = m_.positions(z);
   const VectorX x1 = m_.positions(z + dz);
   candidates_ = find_candidates(m_.collision, x0, x1, dhat_);
+  candidates_cover_step_ = true;
   time_broad_phase += seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   const auto stencils = stencils_of(m_.collision, candidates_);

@@ -18,7 +18,11 @@ class ContactForm : public Form {
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   double max_step(const VectorX& z, const VectorX& dz) override;
+  /// Refreshes the candidate pairs at z, unless the last max_step's swept candidates
+  /// already cover z (the line search only accepts points on that segment).
   void begin_iteration(const VectorX& z) override;
+  /// Candidate pairs within dhat of the static configuration z (always recomputed).
+  void update_candidates(const VectorX& z);
 
   void end_iteration(const VectorX& z) override;
 
@@ -48,6 +52,7 @@ class ContactForm : public Form {
   double kappa_max_ = 0.0;
   double previous_gap_ = std::numeric_limits<double>::infinity();
   Candidates candidates_;
+  bool candidates_cover_step_ = false;  ///< set by max_step: candidates_ were swept over the step
 };
 
 /// kappa_min of the adaptive barrier stiffness (IPC supplement, Sec. 3): the stiffness that

@@ -36,7 +36,7 @@ double ElasticForm::energy(const VectorX& z) const {
            stvk_membrane_density(deformation_gradient<2>(rest, x), m_.membrane_lame[i]).psi;
   });
   e += parallel_sum(0, static_cast<int64_t>(m_.hinges.size()), [&](int64_t i) {
-    return hinge_bending_energy(gather<4>(m_, z, m_.hinges[i]), m_.hinge_stiffness[i], m_.hinge_rest_angle[i], false).value;
+    return hinge_bending_energy(gather<4>(m_, z, m_.hinges[i]), m_.hinge_stiffness[i], m_.hinge_rest_angle[i], HingeHessian::gauss_newton).value;
   });
   e += parallel_sum(0, static_cast<int64_t>(m_.rod_edges.size()), [&](int64_t i) {
     const auto x = gather<2>(m_, z, m_.rod_edges[i]);
@@ -77,7 +77,7 @@ void ElasticForm::add_scaled(const VectorX& z, double weight, const std::vector<
   assemble_elements<4>(m_, static_cast<int>(m_.hinges.size()), [&](int e) { return m_.hinges[e]; },
                        [&](int e) {
                          return scaled(hinge_bending_energy(gather<4>(m_, z, m_.hinges[e]), m_.hinge_stiffness[e],
-                                                            m_.hinge_rest_angle[e], true), m_.hinges[e][0]);
+                                                            m_.hinge_rest_angle[e], hinge_hessian_), m_.hinges[e][0]);
                        }, weight, gradient, hessian);
   assemble_elements<2>(m_, static_cast<int>(m_.rod_edges.size()), [&](int e) { return m_.rod_edges[e]; },
                        [&](int e) {

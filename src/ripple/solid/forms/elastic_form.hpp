@@ -1,6 +1,7 @@
 #pragma once
 // All elastic energies of the solids (membranes, hinges, rods, tetrahedra, rigid bodies'
 // orthogonality potential) as one form, times a weight (dt^2 in the incremental potential).
+#include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/solid_model.hpp"
 #include "ripple/solver/form.hpp"
 
@@ -21,6 +22,8 @@ class ElasticForm : public Form {
                   std::vector<Triplet>* hessian) const;
   /// Fixes the corotated tetrahedra's rotations at the polar rotations of configuration z.
   void update_rotations(const VectorX& z);
+  /// How hinge Hessians are made PSD (default Gauss-Newton).
+  void set_hinge_hessian(HingeHessian mode) { hinge_hessian_ = mode; }
   /// Tetrahedra with det F <= 0 at z.
   int inverted_elements(const VectorX& z) const;
 
@@ -28,6 +31,7 @@ class ElasticForm : public Form {
   const SolidModel& m_;
   double weight_;
   std::vector<Mat3> rotations_;  ///< per tet (corotated model only)
+  HingeHessian hinge_hessian_ = HingeHessian::gauss_newton;
 };
 
 }  // namespace ripple

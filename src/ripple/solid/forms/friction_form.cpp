@@ -61,7 +61,12 @@ double FrictionForm::value(const VectorX& z) const {
 void FrictionForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
   if (entries_.empty()) return;
   const VectorX x = m_.positions(z);
-  for (const Entry& e : entries_) {
+  const size_t n = entries_.size();
+  std::vector<ContactStencil> stencils(n);
+  std::vector<Derivatives<12>> derivatives(n);
+  std::vector<double> weights(n);
+  parallel_for(0, static_cast<int64_t>(n), [&](int64_t i) {
+    const Entry& e = entries_[i];
     const Eigen::Vector2d u = slip(e, x);
     const double y = u.norm();
     const double g = f1_over_y(y, eps_);
@@ -73,13 +78,15 @@ void FrictionForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vec
     }
     const Vec3 force_dir = e.basis * (g * u);
     const Mat3 h3 = e.basis * hu * e.basis.transpose();
-    Derivatives<12> d;
+    Derivatives<12>& d = derivatives[i];
     for (int a = 0; a < e.stencil.count; ++a) {
       d.gradient.segment<3>(3 * a) = e.weights[a] * force_dir;
       for (int b = 0; b < e.stencil.count; ++b) d.hessian.block<3, 3>(3 * a, 3 * b) = e.weights[a] * e.weights[b] * h3;
     }
-    scatter_stencil(m_, e.stencil, d, weight_ * e.mu_lambda, gradient, hessian);
-  }
+    stencils[i] = e.stencil;
+    weights[i] = weight_ * e.mu_lambda;
+  });
+  scatter_stencils(m_, stencils, derivatives, weights, false, gradient, hessian);  // PSD already
 }
 
 }  // namespace ripple
