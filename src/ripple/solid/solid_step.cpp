@@ -17,6 +17,7 @@ class DampingForm : public Form {
  public:
   DampingForm(Eigen::SparseMatrix<double> D, VectorX z0, double dt) : D_(std::move(D)), z0_(std::move(z0)), dt_(dt) {}
   std::string name() const override { return "damping"; }
+  bool fixed_hessian_pattern() const override { return true; }
   double value(const VectorX& z) const override {
     const VectorX r = z - z0_;
     return 0.5 * dt_ * r.dot(D_ * r);

@@ -20,6 +20,9 @@ class Form {
   virtual double value(const VectorX& z) const = 0;
   /// Adds the gradient, and the PSD-projected Hessian's entries when `hessian` is not null.
   virtual void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const = 0;
+  /// True when the (row, col) sequence of the Hessian entries this form adds is the same at
+  /// every z (element energies, inertia), so the assembly can reuse a slot map.
+  virtual bool fixed_hessian_pattern() const { return false; }
   /// Largest fraction of the step z -> z + dz this term allows (1 = the whole step).
   virtual double max_step(const VectorX& z, const VectorX& dz) { return 1.0; }
   /// Called at the start of every Newton iteration, at the current iterate.

@@ -1,5 +1,7 @@
 #include "ripple/solver/newton_solver.hpp"
 
+#include "ripple/solver/hessian_assembler.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <cmath>
@@ -27,25 +29,19 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
   NewtonResult result;
   SparseSpdSolver solver(s.linear_solver);
   const Eigen::Index n = z.size();
-  std::vector<Triplet> triplets;
+  HessianAssembler assembler(n, fixed);
+  std::vector<Triplet> same_pattern, varying;
   for (int it = 0; it < s.max_iterations; ++it) {
     auto t0 = Clock::now();
     for (Form* f : forms) f->begin_iteration(z);
     VectorX g = VectorX::Zero(n);
-    triplets.clear();
-    for (const Form* f : forms) f->add_derivatives(z, g, &triplets);
-    // Fixed coordinates: identity rows, zero right-hand side.
-    std::vector<Triplet> kept;
-    kept.reserve(triplets.size() + n);
-    for (const Triplet& t : triplets)
-      if (!fixed[t.row()] && !fixed[t.col()]) kept.push_back(t);
+    same_pattern.clear();
+    varying.clear();
+    for (const Form* f : forms) f->add_derivatives(z, g, f->fixed_hessian_pattern() ? &same_pattern : &varying);
+    // Fixed coordinates: identity rows (in the assembler), zero right-hand side.
     for (Eigen::Index i = 0; i < n; ++i)
-      if (fixed[i]) {
-        kept.emplace_back(i, i, 1.0);
-        g[i] = 0.0;
-      }
-    Eigen::SparseMatrix<double> H(n, n);
-    H.setFromTriplets(kept.begin(), kept.end());
+      if (fixed[i]) g[i] = 0.0;
+    const Eigen::SparseMatrix<double>& H = assembler.assemble(same_pattern, varying);
     result.time_assembly += seconds_since(t0);
 
     t0 = Clock::now();

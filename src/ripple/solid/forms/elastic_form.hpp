@@ -11,6 +11,7 @@ class ElasticForm : public Form {
  public:
   ElasticForm(const SolidModel& model, double weight) : m_(model), weight_(weight) {}
   std::string name() const override { return "elastic"; }
+  bool fixed_hessian_pattern() const override { return true; }
   double value(const VectorX& z) const override { return weight_ * energy(z); }
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override {
     add_scaled(z, weight_, nullptr, gradient, hessian);

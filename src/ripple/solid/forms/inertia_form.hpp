@@ -12,6 +12,7 @@ class InertiaForm : public Form {
  public:
   InertiaForm(const SolidModel& model, VectorX target) : m_(model), target_(std::move(target)) {}
   std::string name() const override { return "inertia"; }
+  bool fixed_hessian_pattern() const override { return true; }
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   /// M v for a coordinate-space vector (momentum-like products for stats and damping).
@@ -33,6 +34,7 @@ class KinematicForm : public Form {
                 std::vector<std::pair<int, Vec3>> vertex_targets = {})
       : m_(model), target_(std::move(target)), weight_(weight), vertex_targets_(std::move(vertex_targets)) {}
   std::string name() const override { return "kinematic"; }
+  bool fixed_hessian_pattern() const override { return true; }
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
 
