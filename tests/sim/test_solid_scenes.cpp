@@ -96,7 +96,9 @@ TEST(SolidScenes, RunKeepsContactInvariantsAndResumesExactly) {
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["intersecting_pairs"], 0) << line;
     EXPECT_EQ(s["inverted_elements"], 0) << line;
-    if (!s["min_contact_distance"].is_null()) EXPECT_GT(s["min_contact_distance"].get<double>(), 0.0) << line;
+    if (!s["min_contact_distance"].is_null()) {
+      EXPECT_GT(s["min_contact_distance"].get<double>(), 0.0) << line;
+    }
     EXPECT_EQ(s["newton_unconverged"], 0) << line;
     EXPECT_EQ(s["bodies"].size(), 5u);
     touched = touched || (!s["min_contact_distance"].is_null() && s["min_contact_distance"].get<double>() < 2e-3);

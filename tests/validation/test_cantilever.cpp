@@ -1,8 +1,8 @@
 // Cantilevers under their own weight against Euler-Bernoulli, tip deflection q L^4 / (8 EI),
 // for a shell strip, a rod and a tetrahedral beam (Poisson's ratio 0, deflection ~2-4 % of L).
 // The static equilibrium is reached by implicit steps of 1 s (the inertia term is then far
-// weaker than the beams' stiffness) with the velocity reset between steps. The rod runs in
-// ctest; the shell strip and the tet beam (minutes) are long validations:
+// weaker than the beams' stiffness) with the velocity reset between steps. The rod and the
+// shell strip run in ctest; the tet beam (minutes) is a long validation:
 //   RIPPLE_LONG_VALIDATION=1 build/tests/ripple_tests --gtest_filter='ValidationCantilever*'
 #include <gtest/gtest.h>
 
@@ -74,11 +74,11 @@ bool long_validation() {
   return v && *v && std::string(v) != "0";
 }
 
-// Known gap: on this right-triangle grid the discrete-shell hinges let the strip bend partly
-// along the diagonals, and it comes out 20 % too soft (the energy of an exact cylinder is
-// right to 1 %; the minimiser is not a cylinder). Still to fix.
+// The strip uses the mid-edge bending model. With the one-hinge model on this (regular,
+// alternating-diagonal) grid it came out +20.4 %: there the hinge energy of a bent strip can
+// relax 19 % into a sub-cell zig-zag mode (docs/validation.md has the analysis), so hinges
+// are not a validated bending model for quantitative work.
 TEST(ValidationCantilever, ShellStripMatchesEulerBernoulli) {
-  if (!long_validation()) GTEST_SKIP() << "set RIPPLE_LONG_VALIDATION=1 (about 100 s)";
   const double width = 0.05, thickness = 2e-3, young = 1e10, density = 1000.0;
   // 101 x 11 vertices, the strip along x from 0 to L.
   const auto grid = cloth_grid(Vec3(0.5 * kLength, 0, 0), kLength, width, 101);
@@ -91,6 +91,7 @@ TEST(ValidationCantilever, ShellStripMatchesEulerBernoulli) {
   mat.thickness = thickness;
   mat.young = young;
   mat.poisson = 0.0;
+  mat.bending = ShellBending::midedge;
   b.add_shell("strip", grid.vertices, grid.triangles, mat, clamp);
   const SolidModel m = b.build();
   const double ei = young * width * std::pow(thickness, 3) / 12.0;

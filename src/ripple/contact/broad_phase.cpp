@@ -67,24 +67,59 @@ struct PairFilter {
   }
 };
 
+/// The linear motion of a swept query (x0 -> x1) and the inflation, for the relative-motion
+/// test; absent (nullptr) for a static query.
+struct SweptMotion {
+  const CollisionMesh& mesh;
+  const VectorX& x0;
+  const VectorX& x1;
+  double inflation;
+
+  /// Whether primitives a and b may come within the inflation (beyond their offsets) while
+  /// moving linearly. Distances at every time are unchanged by a common translation t*c, so
+  /// the test sweeps both primitives in the frame moving with a's first vertex: pairs that
+  /// move together (cloth sliding along itself, a falling body's own primitives) keep small
+  /// relative boxes and drop out, although their world-space swept boxes overlap.
+  template <size_t A, size_t B>
+  bool may_meet(const std::array<int, A>& a, const std::array<int, B>& b) const {
+    const Vec3 c = x1.segment<3>(3 * a[0]) - x0.segment<3>(3 * a[0]);
+    auto box = [&](const auto& vs) {
+      Aabb r;
+      for (int v : vs) {
+        const Vec3 p0 = x0.segment<3>(3 * v), p1 = x1.segment<3>(3 * v) - c;
+        const Vec3 grow = Vec3::Constant(0.5 * inflation + mesh.thickness[v]);
+        r.lo = r.lo.cwiseMin(p0.cwiseMin(p1) - grow);
+        r.hi = r.hi.cwiseMax(p0.cwiseMax(p1) + grow);
+      }
+      return r;
+    };
+    const Aabb ba = box(a), bb = box(b);
+    return (ba.lo.array() <= bb.hi.array()).all() && (bb.lo.array() <= ba.hi.array()).all();
+  }
+};
+
 /// Adds the pair (kind ka, index ia) x (kind kb, index ib) to `out` if the kinds combine
-/// into a contact type and the filter admits it.
-void add_pair(const CollisionMesh& mesh, const std::vector<uint8_t>& isolated, Kind ka, int ia, Kind kb, int ib,
-              Candidates& out) {
+/// into a contact type, the filter admits it and (swept queries) the relative motion may
+/// bring it together.
+void add_pair(const CollisionMesh& mesh, const std::vector<uint8_t>& isolated, const SweptMotion* motion, Kind ka,
+              int ia, Kind kb, int ib, Candidates& out) {
   if (ka > kb) {
     std::swap(ka, kb);
     std::swap(ia, ib);
   }
   const PairFilter admit{mesh};
+  auto meet = [&](const auto& a, const auto& b) { return motion == nullptr || motion->may_meet(a, b); };
   const std::array<int, 1> va{ia};
   if (ka == kVertex && kb == kFace) {
-    if (admit(va, mesh.faces[ib])) out.vertex_face.push_back({ia, ib});
+    if (admit(va, mesh.faces[ib]) && meet(va, mesh.faces[ib])) out.vertex_face.push_back({ia, ib});
   } else if (ka == kEdge && kb == kEdge) {
-    if (admit(mesh.edges[ia], mesh.edges[ib])) out.edge_edge.push_back({std::min(ia, ib), std::max(ia, ib)});
+    if (admit(mesh.edges[ia], mesh.edges[ib]) && meet(mesh.edges[ia], mesh.edges[ib]))
+      out.edge_edge.push_back({std::min(ia, ib), std::max(ia, ib)});
   } else if (ka == kVertex && kb == kEdge) {
-    if (isolated[ia] && admit(va, mesh.edges[ib])) out.vertex_edge.push_back({ia, ib});
+    if (isolated[ia] && admit(va, mesh.edges[ib]) && meet(va, mesh.edges[ib])) out.vertex_edge.push_back({ia, ib});
   } else if (ka == kVertex && kb == kVertex) {
-    if (isolated[ia] && isolated[ib] && admit(va, std::array<int, 1>{ib}))
+    const std::array<int, 1> vb{ib};
+    if (isolated[ia] && isolated[ib] && admit(va, vb) && meet(va, vb))
       out.vertex_vertex.push_back({std::min(ia, ib), std::max(ia, ib)});
   }
 }
@@ -122,6 +157,8 @@ void merge_into(Candidates& dst, const Candidates& src) {
 Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const VectorX& x1, double inflation) {
   const Boxes boxes = primitive_boxes(mesh, x0, x1, inflation);
   const auto isolated = mesh.isolated_vertices();
+  const SweptMotion swept{mesh, x0, x1, inflation};
+  const SweptMotion* motion = (&x0 == &x1 || x0 == x1) ? nullptr : &swept;
 
   // Cell size: twice the mean extent of the edge boxes (vertex boxes when there are none).
   const auto& sizing = boxes.edge.empty() ? boxes.vertex : boxes.edge;
@@ -203,7 +240,7 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
                                        cell_of(std::max(ba.lo.y(), bb.lo.y()), 1),
                                        cell_of(std::max(ba.lo.z(), bb.lo.z()), 2));
         if (home != ea.key) return;
-        add_pair(mesh, isolated, ea.kind, ea.index, eb.kind, eb.index, out);
+        add_pair(mesh, isolated, motion, ea.kind, ea.index, eb.kind, eb.index, out);
     };
     for (size_t a = begin; a < first_edge; ++a) {
       for (size_t b = first_face; b < end; ++b) visit(a, b);
@@ -221,7 +258,7 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
     const auto [kind, index] = big[q];
     const Aabb& bq = box_of(boxes, kind, index);
     auto test = [&](Kind k, int i) {
-      if (overlap(bq, box_of(boxes, k, i))) add_pair(mesh, isolated, kind, index, k, i, result);
+      if (overlap(bq, box_of(boxes, k, i))) add_pair(mesh, isolated, motion, kind, index, k, i, result);
     };
     auto is_big_before = [&](Kind k, int i) {
       for (size_t r = 0; r <= q; ++r)
@@ -243,21 +280,23 @@ Candidates find_candidates_brute_force(const CollisionMesh& mesh, const VectorX&
                                        double inflation) {
   const Boxes boxes = primitive_boxes(mesh, x0, x1, inflation);
   const auto isolated = mesh.isolated_vertices();
+  const SweptMotion swept{mesh, x0, x1, inflation};
+  const SweptMotion* motion = (&x0 == &x1 || x0 == x1) ? nullptr : &swept;
   Candidates out;
   const int nv = mesh.num_vertices, ne = static_cast<int>(mesh.edges.size()),
             nf = static_cast<int>(mesh.faces.size());
   for (int v = 0; v < nv; ++v)
     for (int f = 0; f < nf && mesh.is_collidable(v); ++f)
-      if (overlap(boxes.vertex[v], boxes.face[f])) add_pair(mesh, isolated, kVertex, v, kFace, f, out);
+      if (overlap(boxes.vertex[v], boxes.face[f])) add_pair(mesh, isolated, motion, kVertex, v, kFace, f, out);
   for (int a = 0; a < ne; ++a)
     for (int b = a + 1; b < ne; ++b)
-      if (overlap(boxes.edge[a], boxes.edge[b])) add_pair(mesh, isolated, kEdge, a, kEdge, b, out);
+      if (overlap(boxes.edge[a], boxes.edge[b])) add_pair(mesh, isolated, motion, kEdge, a, kEdge, b, out);
   for (int v = 0; v < nv; ++v)
     for (int e = 0; e < ne && mesh.is_collidable(v); ++e)
-      if (overlap(boxes.vertex[v], boxes.edge[e])) add_pair(mesh, isolated, kVertex, v, kEdge, e, out);
+      if (overlap(boxes.vertex[v], boxes.edge[e])) add_pair(mesh, isolated, motion, kVertex, v, kEdge, e, out);
   for (int a = 0; a < nv; ++a)
     for (int b = a + 1; b < nv; ++b)
-      if (overlap(boxes.vertex[a], boxes.vertex[b])) add_pair(mesh, isolated, kVertex, a, kVertex, b, out);
+      if (overlap(boxes.vertex[a], boxes.vertex[b])) add_pair(mesh, isolated, motion, kVertex, a, kVertex, b, out);
   out.sort();
   return out;
 }

@@ -122,6 +122,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.shell.young = j["young"];
     d.shell.poisson = j["poisson"];
     d.shell.bending_scale = j["bending_scale"];
+    d.shell.bending = j["bending"] == "midedge" ? ShellBending::midedge : ShellBending::hinge;
   } else if (type == "rod") {
     d.kind = SolidKind::rod;
     CurveGeometry c;

@@ -7,6 +7,7 @@
 
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/energies/rod_energies.hpp"
+#include "ripple/solid/midedge_elements.hpp"
 
 namespace ripple {
 namespace {
@@ -128,6 +129,11 @@ void SolidModelBuilder::add_shell(const std::string& name, const std::vector<Vec
       const int a = triangles[t][k], b = triangles[t][(k + 1) % 3], c = triangles[t][(k + 2) % 3];
       edge_faces[{std::min(a, b), std::max(a, b)}].push_back({static_cast<int>(t), c});
     }
+  if (mat.bending == ShellBending::midedge) {
+    add_midedge_bending_elements(model_, v0, x, triangles, D, mat.poisson);
+    add_surface(v0, triangles, 0.5 * mat.thickness);
+    return;
+  }
   for (const auto& [edge, faces] : edge_faces) {
     if (faces.size() != 2) continue;
     const auto [a, b] = edge;

@@ -10,12 +10,18 @@
 
 namespace ripple {
 
+/// How a shell's bending energy is discretised: one term per interior edge (`hinge`,
+/// Grinspun 2003) or a second fundamental form per triangle (`midedge`, with the plate's
+/// Poisson term; accurate on regular grids, where hinges are ~20 % too soft in bending).
+enum class ShellBending { hinge, midedge };
+
 struct ShellMaterial {
   double density = 200.0;     ///< kg/m^3
   double thickness = 1e-3;    ///< m
   double young = 1e5;         ///< Pa
   double poisson = 0.3;
   double bending_scale = 1.0; ///< multiplies the flexural rigidity E h^3 / (12 (1 - nu^2))
+  ShellBending bending = ShellBending::hinge;
 };
 
 struct RodMaterial {

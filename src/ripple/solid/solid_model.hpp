@@ -65,6 +65,10 @@ struct SolidModel {
   std::vector<std::array<int, 4>> hinges;  ///< (edge v0, edge v1, opposite a, opposite b)
   std::vector<double> hinge_rest_angle;    ///< rad
   std::vector<double> hinge_stiffness;     ///< J
+  // Shell bending by mid-edge second fundamental forms (energies/midedge_bending.hpp).
+  std::vector<std::array<int, 6>> bending_triangles;  ///< (triangle x0..x2, neighbour across each edge)
+  std::vector<Mat3> bending_triangle_stiffness;       ///< K_T, N m
+  std::vector<Vec3> bending_triangle_rest_angle;      ///< rad, per edge
   // Rods.
   std::vector<std::array<int, 2>> rod_edges;
   std::vector<double> rod_rest_length;        ///< m

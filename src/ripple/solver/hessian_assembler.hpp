@@ -25,6 +25,8 @@ class HessianAssembler {
   const std::vector<uint8_t>& fixed_;
   Eigen::SparseMatrix<double> base_;  ///< the same-pattern part, with identity at fixed coordinates
   std::vector<int> slot_;             ///< per same-pattern entry: index into base_'s values, -1 if fixed
+  std::vector<int> entries_start_;    ///< per value of base_: start of its entries in entries_of_
+  std::vector<int> entries_of_;       ///< same-pattern entry indices grouped by value, in entry order
   std::vector<int> fixed_diagonal_;   ///< value indices of the fixed coordinates' diagonal
   size_t cached_count_ = size_t(-1);
   Eigen::SparseMatrix<double> varying_, result_;

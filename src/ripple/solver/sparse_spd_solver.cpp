@@ -23,13 +23,18 @@ void single_threaded_blas() {
 
 /// Debian's CHOLMOD (SuiteSparse 5) runs some loops of its supernodal factorisation in OpenMP
 /// teams of a fixed 4 threads (num_threads clause), which on a 2-core machine spent most of
-/// the factorisation switching threads (300k context switches in 15 cloth steps, 3x slower).
-/// With dynamic teams libgomp sizes a team by the idle cores instead. The setting belongs to
-/// the calling thread, so it is made on every solve.
-void dynamic_openmp_teams() {
-  using SetDynamic = void (*)(int);
-  static const auto f = reinterpret_cast<SetDynamic>(dlsym(RTLD_DEFAULT, "omp_set_dynamic"));
-  if (f) f(1);
+/// the factorisation switching threads (300k context switches in 15 cloth steps, 3x slower),
+/// and whose idle workers then spin in libgomp (a quarter of all cloth-step samples in perf,
+/// taken from the TBB workers). The BLAS does the heavy work single-threaded anyway, so every
+/// OpenMP region runs on the calling thread: max-active-levels 0 makes all regions inactive
+/// (OpenMP 5.0, 2.6.1), whatever the num_threads clause says. Looked up at run time, like the
+/// BLAS setting, so a build without libgomp works too.
+void single_threaded_openmp() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    using SetLevels = void (*)(int);
+    if (auto f = reinterpret_cast<SetLevels>(dlsym(RTLD_DEFAULT, "omp_set_max_active_levels"))) f(0);
+  });
 }
 
 }  // namespace
@@ -50,7 +55,7 @@ SparseSpdSolver::~SparseSpdSolver() = default;
 bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x) {
   if (kind_ == LinearSolverKind::cholmod) {
     single_threaded_blas();
-    dynamic_openmp_teams();
+    single_threaded_openmp();
     if (!cholmod_) cholmod_ = std::make_unique<Cholmod>();
     auto& llt = cholmod_->llt;
     const int* outer = A.outerIndexPtr();

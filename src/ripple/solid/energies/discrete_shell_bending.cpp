@@ -21,7 +21,8 @@ Derivatives<9> angle_over_edges(const Vec3& e, const Vec3& a, const Vec3& b, boo
     const double ea = e.dot(a), eb = e.dot(b), ee = e.dot(e), ab = a.dot(b);
     const double Y = L * T, Z = ea * eb - ee * ab;
     Vec9 gY, gZ;
-    gY << T / L * e + L * a.cross(b), L * b.cross(e), L * e.cross(a);  // d(e.(a x b)) = (a x b, b x e, e x a)
+    const Vec3 axb = a.cross(b), bxe = b.cross(e), exa = e.cross(a);  // d(e.(a x b)) = (a x b, b x e, e x a)
+    gY << T / L * e + L * axb, L * bxe, L * exa;
     gZ << a * eb + b * ea - 2.0 * ab * e, e * eb - b * ee, e * ea - a * ee;
     Derivatives<9> t;
     t.value = std::atan2(Y, Z);
@@ -84,8 +85,9 @@ double dihedral_angle(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3
   return std::atan2(Y, Z);
 }
 
-Derivatives<12> dihedral_angle_derivatives(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3) {
-  return pull_back<12, 9>(angle_over_edges(x1 - x0, x2 - x0, x3 - x0), hinge_map());
+Derivatives<12> dihedral_angle_derivatives(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                                           bool hessian) {
+  return pull_back<12, 9>(angle_over_edges(x1 - x0, x2 - x0, x3 - x0, hessian), hinge_map());
 }
 
 Derivatives<12> hinge_bending_energy(const Eigen::Matrix<double, 12, 1>& x, double k, double rest_angle,

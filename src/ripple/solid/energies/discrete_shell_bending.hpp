@@ -10,7 +10,9 @@ namespace ripple {
 
 /// Signed dihedral angle (rad) of the hinge, 0 when flat, in (-pi, pi].
 double dihedral_angle(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3);
-Derivatives<12> dihedral_angle_derivatives(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3);
+/// With `hessian` false the Hessian is left zero (cheaper).
+Derivatives<12> dihedral_angle_derivatives(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                                           bool hessian = true);
 
 /// How the hinge Hessian is formed: `exact` (indefinite; for derivative checks),
 /// `projected` (exact, eigenvalues clamped at zero) or `gauss_newton` (2k grad(theta) grad(theta)^T,

@@ -110,20 +110,19 @@ double ContactForm::value(const VectorX& z) const {
 void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
   const VectorX x = m_.positions(z);
   const auto stencils = stencils_of(m_.collision, candidates_);
-  std::vector<Derivatives<12>> local(stencils.size());
-  std::vector<uint8_t> active(stencils.size(), 0);
+  // Derivatives only for pairs within dhat: swept candidate lists can be millions long while
+  // a few percent are active, and 12x12 blocks for all of them would not fit in memory.
+  std::vector<uint8_t> near(stencils.size(), 0);
   parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
-    if (squared_distance(x, stencils[i]) >= std::pow(dhat_ + offset_of(m_.collision, stencils[i]), 2)) return;
-    local[i] = pair_barrier(m_.collision, x, stencils[i], dhat_);
-    active[i] = local[i].value > 0.0;
-  }, 64);
+    near[i] = squared_distance(x, stencils[i]) < std::pow(dhat_ + offset_of(m_.collision, stencils[i]), 2);
+  }, 256);
   std::vector<Stencil> active_stencils;
-  std::vector<Derivatives<12>> active_derivatives;
   for (size_t i = 0; i < stencils.size(); ++i)
-    if (active[i]) {
-      active_stencils.push_back(stencils[i]);
-      active_derivatives.push_back(local[i]);
-    }
+    if (near[i]) active_stencils.push_back(stencils[i]);
+  std::vector<Derivatives<12>> active_derivatives(active_stencils.size());
+  parallel_for(0, static_cast<int64_t>(active_stencils.size()), [&](int64_t i) {
+    active_derivatives[i] = pair_barrier(m_.collision, x, active_stencils[i], dhat_);
+  }, 64);
   const std::vector<double> weights(active_stencils.size(), weight_ * kappa_);
   scatter_stencils(m_, active_stencils, active_derivatives, weights, true, gradient, hessian);
 }

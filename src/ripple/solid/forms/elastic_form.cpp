@@ -2,6 +2,7 @@
 
 #include "ripple/solid/energies/affine_orthogonality.hpp"
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
+#include "ripple/solid/energies/midedge_bending.hpp"
 #include "ripple/solid/energies/rod_energies.hpp"
 #include "ripple/solid/forms/element_assembly.hpp"
 
@@ -37,6 +38,10 @@ double ElasticForm::energy(const VectorX& z) const {
   });
   e += parallel_sum(0, static_cast<int64_t>(m_.hinges.size()), [&](int64_t i) {
     return hinge_bending_energy(gather<4>(m_, z, m_.hinges[i]), m_.hinge_stiffness[i], m_.hinge_rest_angle[i], HingeHessian::gauss_newton).value;
+  });
+  e += parallel_sum(0, static_cast<int64_t>(m_.bending_triangles.size()), [&](int64_t i) {
+    return midedge_bending_energy(gather<6>(m_, z, m_.bending_triangles[i]), m_.bending_triangle_stiffness[i],
+                                  m_.bending_triangle_rest_angle[i], HingeHessian::gauss_newton).value;
   });
   e += parallel_sum(0, static_cast<int64_t>(m_.rod_edges.size()), [&](int64_t i) {
     const auto x = gather<2>(m_, z, m_.rod_edges[i]);
@@ -78,6 +83,13 @@ void ElasticForm::add_scaled(const VectorX& z, double weight, const std::vector<
                        [&](int e) {
                          return scaled(hinge_bending_energy(gather<4>(m_, z, m_.hinges[e]), m_.hinge_stiffness[e],
                                                             m_.hinge_rest_angle[e], hinge_hessian_), m_.hinges[e][0]);
+                       }, weight, gradient, hessian);
+  assemble_elements<6>(m_, static_cast<int>(m_.bending_triangles.size()), [&](int e) { return m_.bending_triangles[e]; },
+                       [&](int e) {
+                         return scaled(midedge_bending_energy(gather<6>(m_, z, m_.bending_triangles[e]),
+                                                              m_.bending_triangle_stiffness[e],
+                                                              m_.bending_triangle_rest_angle[e], hinge_hessian_),
+                                       m_.bending_triangles[e][0]);
                        }, weight, gradient, hessian);
   assemble_elements<2>(m_, static_cast<int>(m_.rod_edges.size()), [&](int e) { return m_.rod_edges[e]; },
                        [&](int e) {
