@@ -65,6 +65,16 @@ TEST(SolidScenes, BadInputNamesKeyAndPrimitive) {
   j = solids_scene();
   j["solids"][0]["geometry"] = {{"type", "mesh"}, {"file", (dir / "open.obj").string()}};
   EXPECT_NE(load_error(j).find("not a closed 2-manifold"), std::string::npos) << load_error(j);
+  // Per-pair friction: unknown names, and walls when the domain has none, are named.
+  j = solids_scene();
+  j["contact"]["pairs"] = json::parse(R"([{"bodies": ["cloth", "block"], "friction": 0.8}, {"bodies": ["cloth", "blok"]}])");
+  EXPECT_NE(load_error(j).find("/contact/pairs/1/bodies/1: no solid named \"blok\""), std::string::npos) << load_error(j);
+  j["contact"]["pairs"][1]["bodies"] = {"cloth"};
+  EXPECT_NE(load_error(j).find("/contact/pairs/1/bodies"), std::string::npos) << load_error(j);
+  j["contact"]["pairs"][1]["bodies"] = {"cloth", "domain_walls"};
+  EXPECT_EQ(load_error(j), "");  // closed domain: the walls are a solid
+  for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"}) j["domain"]["boundary"][side] = "open";
+  EXPECT_NE(load_error(j).find("no solid named \"domain_walls\""), std::string::npos) << load_error(j);
 }
 
 TEST(SolidScenes, StartingInContactIsRefused) {

@@ -113,5 +113,26 @@ TEST(Friction, SlidingBoxStopsWhereCoulombSays) {
   EXPECT_NEAR(s0.velocity[12], v0, 1e-3);
 }
 
+/// A coefficient set for the pair replaces sqrt(mu_a mu_b): frictionless bodies with a pair
+/// coefficient of 0.3 slow down as Coulomb says.
+TEST(Friction, PairCoefficientReplacesTheBodies) {
+  const double mu = 0.3, v0 = 1.0, g = 9.81;
+  SolidModelBuilder b = sliding_box(5e-4, 0.0, Vec3(v0, 0, 0));
+  EXPECT_THROW(b.set_pair_friction("cube", "flor", mu), std::invalid_argument);
+  b.set_pair_friction("cube", "floor", mu);
+  const SolidModel m = b.build();
+  EXPECT_EQ(m.friction_between(0, 1), mu);
+  EXPECT_EQ(m.friction_between(1, 0), mu);
+  EXPECT_EQ(m.friction_between(0, 0), 0.0);
+  SolidState s = initial_solid_state(m);
+  s.velocity = b.initial_velocity();
+  SolidStepSettings settings;
+  settings.dhat = 1e-3;
+  settings.newton.tolerance = 1e-5;
+  for (int step = 1; step <= 40; ++step) step_solids(m, settings, 0.005, s);
+  const double expected_v = v0 - mu * g * 0.2;
+  EXPECT_NEAR(s.velocity[12], expected_v, 0.1 * expected_v);
+}
+
 }  // namespace
 }  // namespace ripple

@@ -124,6 +124,12 @@ struct Scene {
   std::vector<LagrangianSolidDesc> lagrangian_solids;
   double contact_dhat = 1e-3;               ///< m
   double obstacle_friction = 0.3;           ///< obstacles and walls against solids
+  /// Friction per named pair of solids (contact.pairs), replacing sqrt(mu_a mu_b).
+  struct FrictionPair {
+    std::string a, b;
+    double friction = 0.0;
+  };
+  std::vector<FrictionPair> friction_pairs;
   double friction_velocity = 1e-3;          ///< m/s
   NewtonSettings newton;
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian

@@ -233,6 +233,26 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.contact_dhat = j["contact"]["dhat"];
   s.obstacle_friction = j["contact"]["friction"];
   s.friction_velocity = j["contact"]["friction_velocity"];
+  bool any_wall = false;
+  for (BoundaryType b : s.boundary) any_wall = any_wall || b == BoundaryType::Wall;
+  const json& pairs = j["contact"]["pairs"];
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const std::string ptr = "/contact/pairs/" + std::to_string(i) + "/bodies";
+    const json& bodies = pairs[i]["bodies"];
+    if (bodies.size() != 2) fail(ptr, "names " + std::to_string(bodies.size()) + " solids; a pair names exactly two");
+    for (size_t k = 0; k < 2; ++k) {
+      const std::string name = bodies[k];
+      const bool known = std::find(names.begin(), names.end(), name) != names.end() || (any_wall && name == "domain_walls");
+      if (!known) {
+        std::string list;
+        for (const auto& n : names) list += (list.empty() ? "" : ", ") + ("\"" + n + "\"");
+        if (any_wall) list += (list.empty() ? "" : ", ") + std::string("\"domain_walls\"");
+        fail(ptr + "/" + std::to_string(k), "no solid named \"" + name + "\" (solids: " + list + ")");
+      }
+    }
+    if (bodies[0] == bodies[1] && bodies[0] == "domain_walls") fail(ptr, "the domain walls do not touch themselves");
+    s.friction_pairs.push_back({bodies[0], bodies[1], pairs[i]["friction"]});
+  }
   const json& nj = j["solver"]["newton"];
   s.newton.tolerance = nj["tolerance"];
   s.newton.max_iterations = nj["max_iterations"];

@@ -32,7 +32,8 @@ void add_common(SchemaNode& s, double density) {
   s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
       .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
       .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})))
-      .add("friction", schema_number("Coulomb friction coefficient; a pair of solids uses sqrt(mu_a mu_b).", "", 0.3)
+      .add("friction", schema_number("Coulomb friction coefficient; a pair of solids uses sqrt(mu_a mu_b) unless "
+                                     "`contact.pairs` sets the pair.", "", 0.3)
                            .range(0, 10));
   auto damping = schema_object("Rayleigh damping: force -(mass M + stiffness K) v.");
   damping.add("mass", schema_number("Mass-proportional coefficient alpha.", "1/s", 0.0).range(0, 1e6))
@@ -151,6 +152,12 @@ SchemaNode contact_schema() {
                                               "approximated by slow creep, IPC's eps_v).",
                                               "m/s", 1e-3)
                                     .range(0, kInf, true));
+  auto pair = schema_object("Friction of one pair of solids, replacing sqrt(mu_a mu_b) for it.");
+  SchemaNode bodies = schema_array("Names of the two solids (a solid's `name`, an obstacle's, or `domain_walls`).",
+                                   schema_string("Solid name.", ""), nullptr);
+  bodies.min_items = 2;
+  pair.add("bodies", bodies).add("friction", schema_number("Coulomb friction coefficient of the pair.", "", 0.3).range(0, 10));
+  c.add("pairs", schema_array("Friction coefficients per pair of solids.", pair, json::array()));
   return c;
 }
 

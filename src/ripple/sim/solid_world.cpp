@@ -94,6 +94,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
     fixed.friction = s.obstacle_friction;
     b.add_rigid("domain_walls", walls.vertices, walls.triangles, RigidMaterial{}, fixed);
   }
+  for (const Scene::FrictionPair& p : s.friction_pairs) b.set_pair_friction(p.a, p.b, p.friction);
   w->model = b.build();
   check_initial_separation(w->model, s.source_path);
   w->state = initial_solid_state(w->model);

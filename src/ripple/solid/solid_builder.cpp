@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <stdexcept>
 
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/energies/rod_energies.hpp"
@@ -144,6 +145,16 @@ void SolidModelBuilder::add_shell(const std::string& name, const std::vector<Vec
     m.hinge_stiffness.push_back(D * (x[a] - x[b]).squaredNorm() / (2.0 * rest_area));
   }
   add_surface(v0, triangles, 0.5 * mat.thickness);
+}
+
+void SolidModelBuilder::set_pair_friction(const std::string& a, const std::string& b, double friction) {
+  auto index = [&](const std::string& name) {
+    for (size_t i = 0; i < model_.bodies.size(); ++i)
+      if (model_.bodies[i].name == name) return static_cast<int>(i);
+    throw std::invalid_argument("no solid named \"" + name + "\"");
+  };
+  const int i = index(a), j = index(b);
+  model_.pair_friction[{std::min(i, j), std::max(i, j)}] = friction;
 }
 
 void SolidModelBuilder::add_rod(const std::string& name, const std::vector<Vec3>& x,

@@ -66,6 +66,10 @@ class SolidModelBuilder {
   void add_rigid(const std::string& name, const std::vector<Vec3>& x, const std::vector<std::array<int, 3>>& triangles,
                  const RigidMaterial& material, const BodyMotion& motion = {});
 
+  /// Friction coefficient of the pair of bodies named a and b (replaces sqrt(mu_a mu_b));
+  /// throws std::invalid_argument for an unknown name.
+  void set_pair_friction(const std::string& a, const std::string& b, double friction);
+
   /// The model, and initial velocities (dz/dt) of its coordinates.
   SolidModel build() const { return model_; }
   const VectorX& initial_velocity() const { return velocity_; }

@@ -1,5 +1,8 @@
 #include "ripple/solid/solid_model.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "ripple/core/parallel.hpp"
 
 namespace ripple {
@@ -37,6 +40,11 @@ VectorX SolidModel::rest_coordinates() const {
     for (int k = 0; k < 3; ++k) z[b.first_dof + 3 + 4 * k] = 1.0;                        // A = I
   }
   return z;
+}
+
+double SolidModel::friction_between(int a, int b) const {
+  if (const auto it = pair_friction.find({std::min(a, b), std::max(a, b)}); it != pair_friction.end()) return it->second;
+  return std::sqrt(bodies[a].friction * bodies[b].friction);
 }
 
 double SolidModel::max_vertex_displacement(const VectorX& dz) const {

@@ -4,6 +4,7 @@
 // from the solver's coordinates z to vertex positions x (#V*3). Deformable vertices own 3
 // coordinates each; a rigid body owns 12 (affine body dynamics: x = p + A x_local).
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ struct SolidBodyInfo {
   double mass = 0.0;               ///< kg
   double mass_damping = 0.0;       ///< Rayleigh alpha (1/s)
   double stiffness_damping = 0.0;  ///< Rayleigh beta (s)
-  double friction = 0.0;           ///< Coulomb coefficient; a pair uses sqrt(mu_a mu_b)
+  double friction = 0.0;           ///< Coulomb coefficient; a pair uses sqrt(mu_a mu_b) unless set per pair
   // Rigid bodies (affine): coordinates z[first_dof .. first_dof + 12) = (p, a1, a2, a3).
   int first_dof = 0;
   Mat3 second_moment = Mat3::Zero();  ///< integral of rho x_local x_local^T (kg m^2)
@@ -84,6 +85,9 @@ struct SolidModel {
   std::vector<VolumeModel> tet_model;
 
   std::vector<SolidBodyInfo> bodies;
+  /// Friction coefficients set per pair of bodies (sorted body indices), overriding
+  /// sqrt(mu_a mu_b); see friction_between.
+  std::map<std::pair<int, int>, double> pair_friction;
   std::vector<ScriptedPins> scripted_pins;
   CollisionMesh collision;
 
@@ -94,6 +98,8 @@ struct SolidModel {
   VectorX rest_coordinates() const;
   /// Largest vertex displacement (m) that the coordinate change dz causes.
   double max_vertex_displacement(const VectorX& dz) const;
+  /// Coulomb coefficient between bodies a and b: set per pair, else sqrt(mu_a mu_b).
+  double friction_between(int a, int b) const;
   /// Adds a vertex-space gradient block g (3) of vertex v to the coordinate gradient.
   void add_vertex_gradient(int v, const Vec3& g, VectorX& grad) const;
 };

@@ -22,9 +22,7 @@ FrictionForm::FrictionForm(const SolidModel& m, const Candidates& candidates, co
                            double dhat, double dt, double eps_v)
     : m_(m), x0_(x0), weight_(dt * dt), eps_(eps_v * dt) {
   for (const ContactStencil& s : stencils_of(m.collision, candidates)) {
-    const double mu_a = m.bodies[m.collision.body[s.v[0]]].friction;
-    const double mu_b = m.bodies[m.collision.body[s.v[s.count - 1]]].friction;
-    const double mu = std::sqrt(mu_a * mu_b);
+    const double mu = m.friction_between(m.collision.body[s.v[0]], m.collision.body[s.v[s.count - 1]]);
     if (mu <= 0.0) continue;
     const double gap = std::sqrt(stencil_distance_sq(x0, s)) - stencil_offset(m.collision, s);
     if (gap >= dhat || gap <= 0.0) continue;

@@ -13,7 +13,7 @@ namespace ripple {
 class FrictionForm : public Form {
  public:
   /// `candidates` are the pairs near x0 (#V*3 positions at the start of the step); kappa the
-  /// barrier stiffness; friction per body (coefficient of each pair: sqrt(mu_a mu_b)).
+  /// barrier stiffness; friction per pair of bodies (SolidModel::friction_between).
   FrictionForm(const SolidModel& model, const Candidates& candidates, const VectorX& x0, double kappa, double dhat,
                double dt, double eps_v);
   std::string name() const override { return "friction"; }
