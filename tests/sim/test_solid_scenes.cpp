@@ -95,6 +95,8 @@ TEST(SolidScenes, RunKeepsContactInvariantsAndResumesExactly) {
   const std::string a = (dir / "a").string(), b = (dir / "b").string();
   ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --out " + a, (dir / "a.log").string()), 0)
       << test::read_text(dir / "a.log");
+  EXPECT_TRUE(fs::exists(fs::path(a) / "solid_cloth_0000.ply"));
+  EXPECT_FALSE(fs::exists(fs::path(a) / "liquid_0000.ply"));  // no liquid, no empty liquid meshes
   std::istringstream stats(test::read_text(fs::path(a) / "stats.jsonl"));
   std::string line;
   int frames = 0;

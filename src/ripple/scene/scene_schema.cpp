@@ -146,7 +146,7 @@ SchemaNode scene_schema() {
                                         "`--out` overrides it.",
                                         ""))
       .add("formats", formats)
-      .add("liquid_mesh", schema_boolean("Write the liquid surface mesh every frame.", true))
+      .add("liquid_mesh", schema_boolean("Write the liquid surface mesh every frame (never for a scene without liquid).", true))
       .add("surface_smoothing",
            schema_integer("Taubin smoothing iterations applied to the exported liquid mesh and the preview (0 = the "
                           "raw marching-tetrahedra surface). Output only: the simulation and `fluid_volume` use the "

@@ -125,7 +125,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     taubin_smooth(m.surface, s.output.surface_smoothing, walls);
   }
   const fs::path dir(out_dir);
-  if (s.output.liquid_mesh) {
+  if (s.output.liquid_mesh && !s.fluid.regions.empty()) {  // a solids-only scene writes no empty liquid files
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
     if (s.output.write_obj) write_obj((dir / frame_file("liquid", w.frame, "obj")).string(), m.surface);
   }
