@@ -32,11 +32,13 @@ ripple::SceneOverrides parse_overrides(const std::vector<std::string>& sets) {
 
 std::string describe(const ripple::Scene& s) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, liquid %s", s.grid.n.x(), s.grid.n.y(),
-                s.grid.n.z(), s.grid.dx, s.time.frame_count(), s.time.fps,
-                s.fluid.representation == ripple::LiquidRepresentation::Apic   ? "apic"
-                : s.fluid.representation == ripple::LiquidRepresentation::Flip ? "flip"
-                                                                               : "levelset");
+  const char* liquid = s.fluid.regions.empty()                                    ? "none"
+                       : s.fluid.representation == ripple::LiquidRepresentation::Apic ? "apic"
+                       : s.fluid.representation == ripple::LiquidRepresentation::Flip ? "flip"
+                                                                                      : "levelset";
+  std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, liquid %s, solids %zu", s.grid.n.x(),
+                s.grid.n.y(), s.grid.n.z(), s.grid.dx, s.time.frame_count(), s.time.fps, liquid,
+                s.lagrangian_solids.size() + s.obstacles.size());
   return buf;
 }
 
