@@ -2,7 +2,7 @@
 // Progress output: a live, rewritten line on a terminal; plain log lines otherwise.
 #include <string>
 
-#include "ripple/sim/simulation.hpp"
+#include "ripple/sim/progress_text.hpp"
 
 namespace ripple {
 
@@ -17,7 +17,5 @@ class ProgressLine {
   bool quiet_, tty_;
   bool line_open_ = false;
 };
-
-std::string format_duration(double seconds);
 
 }  // namespace ripple

@@ -176,7 +176,11 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
       info.wall_seconds = seconds_since(wall0);
       const int done = frame - start_frame;
       info.eta_seconds = done > 0 ? info.wall_seconds / done * (total_frames - frame) : 0.0;
+      info.liquid = world.has_liquid();
+      info.solids = world.lagrangian != nullptr;
       info.volume_change = j["fluid_volume_change"];
+      info.newton_iterations = log.newton_iterations;
+      info.min_contact_gap = log.min_contact_gap;
       opt.on_frame(info);
     }
   }

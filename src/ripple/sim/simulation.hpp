@@ -12,7 +12,10 @@ struct ProgressInfo {
   double sim_time = 0.0;   ///< s
   int substeps = 0;        ///< in the last frame
   double wall_seconds = 0.0, eta_seconds = 0.0;
-  double volume_change = 0.0;
+  bool liquid = false, solids = false;  ///< what the scene simulates
+  double volume_change = 0.0;            ///< liquid volume, relative to the start
+  int newton_iterations = 0;             ///< solid Newton iterations in the last frame
+  double min_contact_gap = 0.0;          ///< m, smallest over the frame (infinite: no pair near)
 };
 
 struct RunOptions {
