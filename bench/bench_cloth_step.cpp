@@ -69,7 +69,7 @@ void BM_ClothOnSphereStep(benchmark::State& st) {
 // Args: vertices along a side (32 -> 1024, 64 -> 4096; 128 and 256 for 16k and 64k, see
 // below), the Newton tolerance in units of the default (10 = IPC's 1 % of the scene size per
 // second) and the bending model (0 hinge, 1 midedge).
-BENCHMARK(BM_ClothOnSphereStep)->Args({32, 1, 0})->Args({32, 10, 0})->Args({64, 1, 0})->Args({32, 1, 1})->Args({64, 1, 1})->Args({64, 10, 0})->Iterations(12)->Unit(benchmark::kSecond)->UseRealTime();
+BENCHMARK(BM_ClothOnSphereStep)->Args({32, 1, 0})->Args({32, 10, 0})->Args({64, 1, 0})->Args({32, 1, 1})->Args({64, 1, 1})->Iterations(5)->Unit(benchmark::kSecond)->UseRealTime();
 
 // 16k and 64k vertices take minutes per case: registered only when RIPPLE_BENCH_LARGE is set,
 // e.g. RIPPLE_BENCH_LARGE=1 build/bench/ripple_bench --benchmark_filter=ClothOnSphereStep/128/1/0
