@@ -77,6 +77,25 @@ TEST(SolidScenes, BadInputNamesKeyAndPrimitive) {
   EXPECT_NE(load_error(j).find("no solid named \"domain_walls\""), std::string::npos) << load_error(j);
 }
 
+TEST(SolidScenes, RotationAndTetSphereGeometry) {
+  json j = solids_scene();
+  // The cloth (0.3 m square at y = 0.13) turned 90 degrees about x stands upright, same centre.
+  j["solids"][1]["geometry"]["center"] = {0, 0.25, 0};
+  j["solids"][1]["rotation"] = {{"axis", {2, 0, 0}}, {"degrees", 90}};
+  j["solids"][3]["geometry"] = {{"type", "sphere"}, {"center", {0.2, 0.06, 0.2}}, {"radius", 0.04}, {"resolution", 3}};
+  const Scene s = test::scene_from(j);
+  Aabb box;
+  for (const Vec3& p : s.lagrangian_solids[1].vertices) box.extend(p);
+  EXPECT_NEAR(box.hi.y() - box.lo.y(), 0.3, 1e-12);
+  EXPECT_NEAR(box.hi.z() - box.lo.z(), 0.0, 1e-12);
+  EXPECT_NEAR(0.5 * (box.hi.y() + box.lo.y()), 0.25, 1e-12);
+  const auto& ball = s.lagrangian_solids[3];
+  EXPECT_EQ(ball.tets.size(), 6u * 27);
+  for (const Vec3& p : ball.vertices) EXPECT_LE((p - Vec3(0.2, 0.06, 0.2)).norm(), 0.04 + 1e-12);
+  j["solids"][1]["rotation"]["axis"] = {0, 0, 0};
+  EXPECT_NE(load_error(j).find("/solids/1/rotation/axis: must not be zero"), std::string::npos) << load_error(j);
+}
+
 TEST(SolidScenes, StartingInContactIsRefused) {
   const auto dir = test::temp_dir("solid_contact");
   json j = solids_scene();

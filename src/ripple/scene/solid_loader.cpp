@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <numbers>
 
 #include "ripple/core/errors.hpp"
 #include "ripple/io/gmsh_reader.hpp"
@@ -31,6 +32,19 @@ TriangleMesh read_mesh(const json& g, const std::string& where, const std::strin
   const Vec3 t = v3(g.at("translate"));
   for (auto& v : m.vertices) v = scale * v + t;
   return m;
+}
+
+/// The scene's initial rotation of a solid, about the centre of its bounding box.
+void rotate_about_centre(const json& rotation, const std::string& where, std::vector<Vec3>& x) {
+  const double degrees = rotation["degrees"];
+  if (degrees == 0.0) return;
+  const Vec3 axis = v3(rotation["axis"]);
+  if (axis.norm() == 0.0) throw InputError(where + "/axis", "must not be zero");
+  Aabb box;
+  for (const Vec3& p : x) box.extend(p);
+  const Vec3 c = 0.5 * (box.lo + box.hi);
+  const Mat3 R = Eigen::AngleAxisd(degrees * std::numbers::pi / 180.0, axis.normalized()).toRotationMatrix();
+  for (Vec3& p : x) p = c + R * (p - c);
 }
 
 /// Zero-area triangles and duplicate vertices break the elastic rest state and the barrier.
@@ -152,6 +166,10 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       const auto t = tet_box(lo, hi, g["resolution"]);
       d.vertices = t.vertices;
       d.tets = t.tets;
+    } else if (gtype == "sphere") {
+      const auto t = tet_sphere(v3(g["center"]), g["radius"], g["resolution"]);
+      d.vertices = t.vertices;
+      d.tets = t.tets;
     } else {
       fs::path p = g.at("file").get<std::string>();
       if (p.is_relative()) p = fs::path(base_dir) / p;
@@ -202,6 +220,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.motion.kinematic = motion == "kinematic";
     d.motion.angular_velocity = v3(j["angular_velocity"]);
   }
+  rotate_about_centre(j["rotation"], where + "/rotation", d.vertices);
   if (j.contains("pinned")) {
     d.motion.pinned = pinned_vertices(j["pinned"], d.vertices, where + "/pinned");
     d.motion.pin_velocity = v3(j["pinned"]["velocity"]);

@@ -29,9 +29,14 @@ SchemaNode mesh_file(const std::string& what) {
 
 /// Fields every Lagrangian solid has.
 void add_common(SchemaNode& s, double density) {
+  auto rotation = schema_object("Initial rotation of the geometry about the centre of its bounding box, applied after "
+                                "the geometry is placed (and before pinned regions select vertices).");
+  rotation.add("axis", schema_vec3("Rotation axis (any length but zero).", "", json::array({0, 1, 0})))
+      .add("degrees", schema_number("Angle, counter-clockwise about the axis.", "deg", 0.0).range(-360, 360));
   s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
       .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
       .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})))
+      .add("rotation", rotation)
       .add("friction", schema_number("Coulomb friction coefficient; a pair of solids uses sqrt(mu_a mu_b) unless "
                                      "`contact.pairs` sets the pair.", "", 0.3)
                            .range(0, 10));
@@ -110,9 +115,14 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
   tet_box.add("min", required_vec3("Lower corner.", "m"))
       .add("max", required_vec3("Upper corner.", "m"))
       .add("resolution", schema_integer("Cells along the longest side (6 tets per cell).", 8).range(1, 512));
+  auto tet_ball = schema_object("Tetrahedralised ball: a cube grid mapped onto the ball (its faces onto the sphere).");
+  tet_ball.add("center", required_vec3("Centre.", "m"))
+      .add("radius", schema_number("Radius.", "m", 0.1).range(0, kInf, true))
+      .add("resolution", schema_integer("Cells across the diameter (6 tets per cell).", 8).range(1, 256));
   auto volume = schema_object("Volumetric elastic body (tetrahedra).");
   volume.add("geometry", schema_variant("Volume geometry.",
-                                        {{"box", tet_box}, {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")}}));
+                                        {{"box", tet_box}, {"sphere", tet_ball},
+                                         {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")}}));
   add_common(volume, 1000.0);
   volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))

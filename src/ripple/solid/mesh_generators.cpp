@@ -102,6 +102,18 @@ TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution) {
   return g;
 }
 
+TetGeometry tet_sphere(const Vec3& centre, double radius, int resolution) {
+  TetGeometry g = tet_box(Vec3::Constant(-1.0), Vec3::Constant(1.0), resolution);
+  for (Vec3& p : g.vertices) {
+    const Vec3 q = p.cwiseProduct(p);
+    const Vec3 ball(p.x() * std::sqrt(1.0 - 0.5 * (q.y() + q.z()) + q.y() * q.z() / 3.0),
+                    p.y() * std::sqrt(1.0 - 0.5 * (q.z() + q.x()) + q.z() * q.x() / 3.0),
+                    p.z() * std::sqrt(1.0 - 0.5 * (q.x() + q.y()) + q.x() * q.y() / 3.0));
+    p = centre + radius * ball;
+  }
+  return g;
+}
+
 CurveGeometry polyline(const std::vector<Vec3>& points, int segments) {
   CurveGeometry c;
   for (size_t s = 0; s + 1 < points.size(); ++s)

@@ -36,6 +36,12 @@ SurfaceGeometry sphere_surface(const Vec3& centre, double radius, int subdivisio
 /// positively oriented tets per cell, conforming across cells).
 TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution);
 
+/// Tetrahedralised ball: tet_box of the cube [-1, 1]^3 with `resolution` cells per side,
+/// mapped onto the ball by the volume-filling cube-to-sphere map (each coordinate scaled by
+/// sqrt(1 - b^2/2 - c^2/2 + b^2 c^2 / 3) of the other two), so the cube's faces land on the
+/// sphere; then scaled by `radius` and moved to `centre`.
+TetGeometry tet_sphere(const Vec3& centre, double radius, int resolution);
+
 /// A polyline through `points`, each span cut into `segments` edges.
 CurveGeometry polyline(const std::vector<Vec3>& points, int segments);
 
