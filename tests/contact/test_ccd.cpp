@@ -77,7 +77,9 @@ TEST(AdditiveCcd, RandomTrajectoriesAreSafe) {
     EXPECT_GT(min_before, 0.0) << trial;
     EXPECT_GE(dist(t), 0.1 * d0 * (1 - 1e-9)) << trial;
     // Not timid: a trajectory that never comes near is not stopped.
-    if (min_all > 0.15 * d0) EXPECT_EQ(t, 1.0) << trial;
+    if (min_all > 0.15 * d0) {
+      EXPECT_EQ(t, 1.0) << trial;
+    }
     stopped += t < 1.0;
   }
   EXPECT_GT(stopped, 20);  // the random set does contain approaching pairs
