@@ -2,6 +2,8 @@
 
 #include "ripple/solver/hessian_assembler.hpp"
 
+#include <Eigen/Dense>
+
 #include <chrono>
 #include <cstdio>
 #include <cmath>
@@ -20,17 +22,87 @@ double total_value(const std::vector<Form*>& forms, const VectorX& z) {
   return e;
 }
 
+struct ConstrainedStep {
+  bool solved = false;
+  bool met = false;                 ///< every |c_i| within its tolerance at z
+  double largest_multiplier = 0.0;  ///< max |lambda_i|
+};
+
+/// Turns the unconstrained Newton step y = -H^{-1} g into the KKT step of Eq. 12 (Liu 2025)
+/// through the Schur complement of the few constraint rows: with Y = H^{-1} J^T,
+/// lambda = (J Y)^{-1} (J y + c) and dz = y - Y lambda, so that J dz = -c.
+ConstrainedStep constrain_step(const std::vector<EqualityConstraint*>& constraints, const std::vector<uint8_t>& fixed,
+                               const Eigen::SparseMatrix<double>& H, SparseSpdSolver& solver, const VectorX& z,
+                               VectorX& dz) {
+  ConstrainedStep out;
+  std::vector<Eigen::SparseVector<double>> rows;
+  std::vector<double> values, tolerances;
+  for (const EqualityConstraint* c : constraints) {
+    VectorX v(c->count());
+    std::vector<Eigen::SparseVector<double>> J;
+    c->evaluate(z, v, &J);
+    for (int i = 0; i < c->count(); ++i) {
+      rows.push_back(J[i]);
+      values.push_back(v[i]);
+      tolerances.push_back(c->tolerance());
+    }
+  }
+  const int m = static_cast<int>(rows.size());
+  out.met = true;
+  for (int i = 0; i < m; ++i) out.met = out.met && std::abs(values[i]) <= tolerances[i];
+  Eigen::MatrixXd Y(z.size(), m);
+  for (int i = 0; i < m; ++i) {
+    VectorX row = VectorX(rows[i]);
+    for (Eigen::Index k = 0; k < row.size(); ++k)
+      if (fixed[k]) row[k] = 0.0;
+    VectorX y;
+    if (!solver.solve_same_matrix(H, row, y)) return out;
+    Y.col(i) = y;
+  }
+  Eigen::MatrixXd S(m, m);
+  VectorX rhs(m);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < m; ++j) S(i, j) = rows[i].dot(Y.col(j).sparseView());
+    rhs[i] = rows[i].dot(dz.sparseView()) + values[i];
+  }
+  const VectorX lambda = S.ldlt().solve(rhs);
+  if (!lambda.allFinite()) return out;
+  dz -= Y * lambda;
+  out.largest_multiplier = lambda.cwiseAbs().maxCoeff();
+  out.solved = true;
+  return out;
+}
+
 }  // namespace
 
 NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<uint8_t>& fixed,
                              const std::function<double(const VectorX&)>& step_size, const NewtonSettings& s,
                              VectorX& z) {
+  return newton_minimise(forms, {}, fixed, step_size, s, z);
+}
+
+NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<EqualityConstraint*>& constraints,
+                             const std::vector<uint8_t>& fixed, const std::function<double(const VectorX&)>& step_size,
+                             const NewtonSettings& s, VectorX& z) {
   using Clock = std::chrono::steady_clock;
   NewtonResult result;
   SparseSpdSolver solver(s.linear_solver);
   const Eigen::Index n = z.size();
   HessianAssembler assembler(n, fixed);
   std::vector<Triplet> same_pattern, varying;
+  // The line search with constraints decreases the exact penalty E + mu sum |c_i|, mu above
+  // every multiplier so far (Nocedal & Wright, Sec. 18.3): the KKT step descends on it.
+  double multiplier_bound = 0.0;
+  auto merit = [&](const VectorX& q) {
+    double e = total_value(forms, q);
+    if (constraints.empty()) return e;
+    for (const EqualityConstraint* c : constraints) {
+      VectorX v(c->count());
+      c->evaluate(q, v, nullptr);
+      e += multiplier_bound * v.lpNorm<1>();
+    }
+    return e;
+  };
   for (int it = 0; it < s.max_iterations; ++it) {
     auto t0 = Clock::now();
     for (Form* f : forms) f->begin_iteration(z);
@@ -48,10 +120,17 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
     VectorX dz;
     if (!solver.solve(H, -g, dz)) break;
     result.linear_solver = solver.last_used();
+    bool constraints_met = true;
+    if (!constraints.empty()) {
+      const ConstrainedStep c = constrain_step(constraints, fixed, H, solver, z, dz);
+      if (!c.solved) break;
+      constraints_met = c.met;
+      multiplier_bound = std::max(multiplier_bound, 2.0 * c.largest_multiplier);
+    }
     result.time_solve += seconds_since(t0);
     result.iterations = it + 1;
     result.final_step = step_size(dz) / s.dt;
-    if (result.final_step < s.tolerance) {
+    if (result.final_step < s.tolerance && constraints_met) {
       result.converged = true;
       break;
     }
@@ -62,14 +141,14 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
     result.time_ccd += seconds_since(t0);
 
     t0 = Clock::now();
-    const double e0 = total_value(forms, z);
+    const double e0 = merit(z);
     VectorX trial = z + alpha * dz;
-    double e1 = total_value(forms, trial);
+    double e1 = merit(trial);
     while (!(e1 <= e0) && alpha > 1e-12) {  // also rejects NaN/inf
       alpha *= 0.5;
       ++result.line_search_steps;
       trial = z + alpha * dz;
-      e1 = total_value(forms, trial);
+      e1 = merit(trial);
     }
     result.time_line_search += seconds_since(t0);
     if (!(e1 <= e0)) break;  // no decrease along a descent direction: numerical floor

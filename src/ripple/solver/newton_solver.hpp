@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "ripple/solver/equality_constraint.hpp"
 #include "ripple/solver/form.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
 
@@ -34,5 +35,12 @@ struct NewtonResult {
 NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<uint8_t>& fixed,
                              const std::function<double(const VectorX&)>& step_size, const NewtonSettings& settings,
                              VectorX& z);
+
+/// The same subject to equality constraints c(z) = 0 (Liu et al. 2025, Eq. 12): each step
+/// solves the KKT system with the PSD-projected Hessian of the forms; the line search
+/// decreases an exact penalty; convergence also needs every |c_i| within its tolerance.
+NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<EqualityConstraint*>& constraints,
+                             const std::vector<uint8_t>& fixed, const std::function<double(const VectorX&)>& step_size,
+                             const NewtonSettings& settings, VectorX& z);
 
 }  // namespace ripple

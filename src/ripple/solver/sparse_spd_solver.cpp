@@ -37,6 +37,16 @@ void single_threaded_openmp() {
   });
 }
 
+/// The fallback: Jacobi-preconditioned CG to a relative residual of 1e-10.
+bool cg_solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x) {
+  Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
+  cg.setTolerance(1e-10);
+  cg.setMaxIterations(std::max<Eigen::Index>(1000, 2 * A.rows()));
+  cg.compute(A);
+  x = cg.solve(b);
+  return x.allFinite();
+}
+
 }  // namespace
 
 struct SparseSpdSolver::Cholmod {
@@ -84,13 +94,16 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
     }
     pattern_outer_.clear();  // analyse afresh next time
   }
-  Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
-  cg.setTolerance(1e-10);
-  cg.setMaxIterations(std::max<Eigen::Index>(1000, 2 * A.rows()));
-  cg.compute(A);
-  x = cg.solve(b);
   last_used_ = "pcg";
-  return x.allFinite();
+  return cg_solve(A, b, x);
+}
+
+bool SparseSpdSolver::solve_same_matrix(const Eigen::SparseMatrix<double>& A, const VectorX& c, VectorX& y) {
+  if (last_used_ == "cholmod" && cholmod_) {
+    y = cholmod_->llt.solve(c);
+    return cholmod_->llt.info() == Eigen::Success && y.allFinite();
+  }
+  return cg_solve(A, c, y);
 }
 
 }  // namespace ripple

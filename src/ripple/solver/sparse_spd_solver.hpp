@@ -23,6 +23,9 @@ class SparseSpdSolver {
   SparseSpdSolver& operator=(const SparseSpdSolver&) = delete;
   /// Solves A x = b; returns false when neither solver produced a finite answer.
   bool solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x);
+  /// Solves A y = c for another right-hand side with the matrix of the last successful
+  /// solve (same A): CHOLMOD reuses its factor, CG runs again.
+  bool solve_same_matrix(const Eigen::SparseMatrix<double>& A, const VectorX& c, VectorX& y);
   /// The solver that produced the last answer: "cholmod" or "pcg".
   const std::string& last_used() const { return last_used_; }
   /// Symbolic analyses done so far (one per new sparsity pattern).
