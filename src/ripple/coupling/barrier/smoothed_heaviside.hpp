@@ -1,8 +1,13 @@
 #pragma once
 // The smoothed Heaviside of the level set (Liu et al. 2025, Eq. 11): H(phi) = 1 / (1 +
 // e^{2 k phi}), 1 deep in the liquid (phi < 0), 0 in air, 1/2 on the surface. The paper sets
-// k = L / eps for a domain of length L and a narrow band eps in domain units; in metres that
-// is k = 1 / eps (1/m), which is what ripple uses: H(-eps) = 0.88, H(-3 eps) = 0.998.
+// k = L / eps for a domain of length L and a narrow band eps in domain units, i.e. k = 1 / eps
+// in metres. The smoothed volume sum H(phi) V_c of a ball of radius R exceeds the true one by
+// pi^2 / (4 k^2 R^2) (Sommerfeld's expansion; tested in test_narrow_band.cpp): with eps =
+// 3 dx that is 89 % for a 5-cell drop, and it changes with the drop's shape, so holding the
+// smoothed volume does not hold the true one. k = 1 / dx brings it to 10 % (5 cells) and
+// 2.5 % (10 cells) while H still spans about two cells; the coupler's choice is documented
+// where it is made.
 #include <cmath>
 
 #include "ripple/contact/barrier.hpp"

@@ -1,0 +1,65 @@
+#include "ripple/coupling/barrier/narrow_band.hpp"
+
+#include <cmath>
+
+#include "ripple/coupling/barrier/smoothed_heaviside.hpp"
+
+namespace ripple {
+
+NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& phi, double eps, double sharpness,
+                              int first_dof) {
+  NarrowBand nb;
+  nb.first_dof = first_dof;
+  nb.level_set.grid = grid;
+  nb.level_set.phi = phi;
+  nb.level_set.dof.resize(phi.nx(), phi.ny(), phi.nz(), -1);
+  // Components: flood fill over cells with phi* < eps (liquid and its band).
+  Array3<int> label(phi.nx(), phi.ny(), phi.nz(), -1);
+  std::vector<int64_t> stack;
+  int components = 0;
+  for (int64_t start = 0; start < phi.size(); ++start) {
+    const Vec3i c0 = phi.coords(start);
+    if (label(c0.x(), c0.y(), c0.z()) >= 0 || !(phi(c0.x(), c0.y(), c0.z()) < eps)) continue;
+    label(c0.x(), c0.y(), c0.z()) = components;
+    stack.assign(1, start);
+    while (!stack.empty()) {
+      const Vec3i c = phi.coords(stack.back());
+      stack.pop_back();
+      for (int a = 0; a < 3; ++a)
+        for (int s : {-1, 1}) {
+          Vec3i q = c;
+          q[a] += s;
+          if (!phi.in_range(q.x(), q.y(), q.z()) || label(q.x(), q.y(), q.z()) >= 0 || !(phi(q.x(), q.y(), q.z()) < eps))
+            continue;
+          label(q.x(), q.y(), q.z()) = components;
+          stack.push_back(phi.index(q.x(), q.y(), q.z()));
+        }
+    }
+    ++components;
+  }
+  nb.components.resize(components);
+  nb.volumes.assign(components, 0.0);
+  const double vc = grid.dx * grid.dx * grid.dx;
+  std::vector<double> predicted;
+  for (int64_t i = 0; i < phi.size(); ++i) {  // x fastest: a deterministic numbering
+    const Vec3i c = phi.coords(i);
+    const int l = label(c.x(), c.y(), c.z());
+    if (l < 0) continue;
+    const double p = phi(c.x(), c.y(), c.z());
+    const double v = smoothed_heaviside(p, sharpness).value * vc;
+    nb.volumes[l] += v;
+    if (std::abs(p) < eps) {
+      const int dof = first_dof + static_cast<int>(predicted.size());
+      nb.level_set.dof(c.x(), c.y(), c.z()) = dof;
+      nb.components[l].dofs.push_back(dof);
+      predicted.push_back(p);
+    } else {
+      nb.components[l].fixed_volume += v;
+    }
+  }
+  nb.count = static_cast<int>(predicted.size());
+  nb.predicted = Eigen::Map<const VectorX>(predicted.data(), nb.count);
+  return nb;
+}
+
+}  // namespace ripple

@@ -1,0 +1,26 @@
+#pragma once
+// The level-set unknowns of the coupled optimisation (Liu et al. 2025, Sec. 4.2.2, Fig. 4):
+// every cell whose predicted level set phi* lies within the narrow band |phi*| < eps, fixed
+// for the whole Newton solve, grouped by connected liquid component (6-connected cells with
+// phi* < eps), one volume constraint per component. Cells deeper in the liquid are constants
+// whose smoothed-Heaviside volume counts in the component's fixed volume.
+#include <vector>
+
+#include "ripple/coupling/barrier/liquid_barrier_form.hpp"
+#include "ripple/coupling/barrier/liquid_volume_constraint.hpp"
+
+namespace ripple {
+
+struct NarrowBand {
+  LevelSetUnknowns level_set;              ///< phi* with the band's cells as unknowns
+  std::vector<LiquidComponent> components; ///< targets left 0: the caller sets V0
+  std::vector<double> volumes;             ///< m^3, each component's smoothed volume at phi*
+  VectorX predicted;                       ///< phi* of each unknown, in dof order
+  int first_dof = 0, count = 0;            ///< unknowns are first_dof .. first_dof + count - 1
+};
+
+/// `eps` (m) the band's half width, `sharpness` k of H (1/m); unknowns numbered from first_dof.
+NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& phi_predicted, double eps, double sharpness,
+                              int first_dof);
+
+}  // namespace ripple
