@@ -35,6 +35,9 @@ class LiquidBarrierForm : public Form {
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   void begin_iteration(const VectorX& z) override;
+  /// Largest fraction of z -> z + dz along which every vertex keeps at least 10 % of its
+  /// starting gap: conservative advancement on a bound of the gap's rate (see the .cpp).
+  double max_step(const VectorX& z, const VectorX& dz) override;
   /// Smallest gap d - r over all solid vertices at z (m); negative: a vertex inside the liquid.
   double min_gap(const VectorX& z) const;
 
@@ -53,6 +56,7 @@ class LiquidBarrierForm : public Form {
   std::vector<LevelSetStencil> stencils_;  ///< per vertex
 
   void take_stencils(const VectorX& z);
+  double vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v) const;
 };
 
 }  // namespace ripple
