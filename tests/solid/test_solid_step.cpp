@@ -64,6 +64,63 @@ TEST(SolidStep, ClothOnFixedBoxNeverIntersects) {
   EXPECT_LT(lowest_centre, 0.2 + 0.5e-3 + 2e-3);  // resting within dhat of the top (plus half thickness)
 }
 
+/// A coupler's use of the step: the solids' forms over coordinates extended by unknowns of
+/// its own (here five decoupled ones pulled to known values) give the same solid step as
+/// step_solids, with damping and contact active, and the extra unknowns reach their minimum.
+class PullTo : public Form {
+ public:
+  PullTo(int first, VectorX goal) : first_(first), goal_(std::move(goal)) {}
+  std::string name() const override { return "pull"; }
+  double value(const VectorX& z) const override { return 0.5 * (z.segment(first_, goal_.size()) - goal_).squaredNorm(); }
+  void add_derivatives(const VectorX& z, VectorX& g, std::vector<Triplet>* h) const override {
+    g.segment(first_, goal_.size()) += z.segment(first_, goal_.size()) - goal_;
+    if (h)
+      for (int i = 0; i < goal_.size(); ++i) h->emplace_back(first_ + i, first_ + i, 1.0);
+  }
+
+ private:
+  int first_;
+  VectorX goal_;
+};
+
+TEST(SolidStep, ExtendedCoordinatesGiveTheSameStep) {
+  const auto cloth = test::cloth_grid(8, 0.3, 0.203);
+  const auto box = test::box_surface(Vec3(-0.1, 0.0, -0.1), Vec3(0.1, 0.2, 0.1));
+  SolidModelBuilder b;
+  ShellMaterial cotton;
+  cotton.young = 1e5;
+  BodyMotion damped;
+  damped.stiffness_damping = 1e-3;
+  b.add_shell("cloth", cloth.x, cloth.triangles, cotton, damped);
+  BodyMotion still;
+  still.fixed = true;
+  b.add_rigid("box", box.x, box.triangles, RigidMaterial{}, still);
+  const SolidModel m = b.build();
+  SolidStepSettings settings;
+  settings.dhat = 2e-3;
+  SolidState plain = start(m, b), extended = plain;
+  for (int step = 0; step < 5; ++step) {
+    const SolidStepReport r = step_solids(m, settings, 0.01, plain);
+    SolidStepProblem problem(m, settings, 0.01, extended);
+    VectorX z(m.num_dofs + 5);
+    z << extended.z, VectorX::Zero(5);
+    const VectorX goal = VectorX::LinSpaced(5, -1.0, 1.0);
+    PullTo pull(m.num_dofs, goal);
+    std::vector<Form*> forms = problem.forms();
+    forms.push_back(&pull);
+    std::vector<uint8_t> fixed = m.dof_fixed;
+    fixed.resize(z.size(), 0);
+    const NewtonResult n = newton_minimise(forms, fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
+                                           problem.newton_settings(), z);
+    const SolidStepReport e = problem.finish(z, n);
+    ASSERT_TRUE(e.newton.converged) << step;
+    EXPECT_LT((extended.z - plain.z).cwiseAbs().maxCoeff(), 1e-9) << step;
+    EXPECT_LT((z.tail(5) - goal).cwiseAbs().maxCoeff(), 1e-12) << step;
+    EXPECT_EQ(e.contact_pairs, r.contact_pairs) << step;
+    EXPECT_GT(r.contact_pairs, 0) << step;
+  }
+}
+
 /// A spinning, falling brick (affine body) with the default Newton tolerance for 0.1 s:
 /// linear momentum exact; angular momentum lost only by implicit Euler's first-order time
 /// error (L_{n+1} - L_n = dt sum x_n x f(x_{n+1}) is not zero), so 10x the step loses ~10x as

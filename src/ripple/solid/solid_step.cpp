@@ -3,6 +3,7 @@
 #include <Eigen/SparseCore>
 
 #include "ripple/core/errors.hpp"
+#include <memory>
 #include "ripple/solid/forms/contact_form.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
 #include "ripple/solid/forms/friction_form.hpp"
@@ -19,11 +20,11 @@ class DampingForm : public Form {
   std::string name() const override { return "damping"; }
   bool fixed_hessian_pattern() const override { return true; }
   double value(const VectorX& z) const override {
-    const VectorX r = z - z0_;
+    const VectorX r = z.head(z0_.size()) - z0_;  // a coupler may append unknowns after the solids'
     return 0.5 * dt_ * r.dot(D_ * r);
   }
   void add_derivatives(const VectorX& z, VectorX& g, std::vector<Triplet>* h) const override {
-    g += dt_ * (D_ * (z - z0_));
+    g.head(z0_.size()) += dt_ * (D_ * (z.head(z0_.size()) - z0_));
     if (!h) return;
     for (int k = 0; k < D_.outerSize(); ++k)
       for (Eigen::SparseMatrix<double>::InnerIterator it(D_, k); it; ++it) h->emplace_back(it.row(), it.col(), dt_ * it.value());
@@ -60,109 +61,152 @@ SolidState initial_solid_state(const SolidModel& model) {
   return s;
 }
 
-SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settings, double dt, SolidState& state) {
-  SolidStepReport report;
-  const VectorX z0 = state.z;
-  // Predicted positions: z + dt v + dt^2 g (gravity on deformable vertices and rigid centres).
-  VectorX target = z0 + dt * state.velocity;
-  for (int v = 0; v < m.num_vertices; ++v)
-    if (!m.vertex_rigid[v]) target.segment<3>(m.vertex_dof[v]) += dt * dt * settings.gravity;
-  VectorX kinematic_target = z0;
-  bool any_kinematic = false, any_damping = false;
-  for (const SolidBodyInfo& b : m.bodies) {
-    any_damping = any_damping || b.mass_damping > 0.0 || b.stiffness_damping > 0.0;
-    if (b.kind != SolidKind::rigid || b.fixed) continue;
-    if (b.kinematic) {
-      advance_kinematic(b, dt, kinematic_target);
-      any_kinematic = true;
-    } else {
-      target.segment<3>(b.first_dof) += dt * dt * settings.gravity;
-    }
-  }
-  for (int i = 0; i < m.num_dofs; ++i)
-    if (m.dof_fixed[i]) target[i] = z0[i];
-
-  InertiaForm inertia(m, target);
-  ElasticForm elastic(m, dt * dt);
-  elastic.update_rotations(z0);
-  elastic.set_hinge_hessian(settings.bending_hessian);
-  std::vector<std::pair<int, Vec3>> pin_targets;
-  for (const ScriptedPins& pins : m.scripted_pins)
-    for (int v : pins.vertices)
-      pin_targets.push_back({v, pins.position_at(m.rest_positions.segment<3>(3 * v), state.time + dt)});
-  any_kinematic = any_kinematic || !pin_targets.empty();
-  KinematicForm kinematic(m, kinematic_target, settings.kinematic_weight, std::move(pin_targets));
-  ContactForm contact(m, settings.dhat, dt * dt);
-  std::vector<Form*> forms{&inertia, &elastic, &contact};
-  if (any_kinematic) forms.push_back(&kinematic);
-
+/// Everything one step's forms refer to, built in the order the old single function used.
+struct SolidStepProblem::Impl {
+  const SolidModel& m;
+  const SolidStepSettings& settings;
+  double dt;
+  SolidState& state;
+  VectorX z0, x0;
+  double diag = 0.0;
+  std::unique_ptr<InertiaForm> inertia;
+  std::unique_ptr<ElasticForm> elastic;
+  std::unique_ptr<KinematicForm> kinematic;
+  std::unique_ptr<ContactForm> contact;
   std::unique_ptr<DampingForm> damping;
-  if (any_damping) {
-    std::vector<double> beta(m.bodies.size());
-    for (size_t b = 0; b < m.bodies.size(); ++b) beta[b] = m.bodies[b].stiffness_damping;
-    std::vector<Triplet> t;
-    VectorX unused = VectorX::Zero(m.num_dofs);
-    elastic.add_scaled(z0, 1.0, &beta, unused, &t);
-    for (int v = 0; v < m.num_vertices; ++v) {
-      const double alpha = m.bodies[m.vertex_body[v]].mass_damping;
-      if (m.vertex_rigid[v] || alpha == 0.0) continue;
-      for (int i = 0; i < 3; ++i) t.emplace_back(m.vertex_dof[v] + i, m.vertex_dof[v] + i, alpha * m.vertex_mass[v]);
+  std::unique_ptr<FrictionForm> friction;
+  std::vector<Form*> forms;
+
+  Impl(const SolidModel& model, const SolidStepSettings& st, double step, SolidState& s)
+      : m(model), settings(st), dt(step), state(s), z0(s.z) {
+    // Predicted positions: z + dt v + dt^2 g (gravity on deformable vertices and rigid centres).
+    VectorX target = z0 + dt * state.velocity;
+    for (int v = 0; v < m.num_vertices; ++v)
+      if (!m.vertex_rigid[v]) target.segment<3>(m.vertex_dof[v]) += dt * dt * settings.gravity;
+    VectorX kinematic_target = z0;
+    bool any_kinematic = false, any_damping = false;
+    for (const SolidBodyInfo& b : m.bodies) {
+      any_damping = any_damping || b.mass_damping > 0.0 || b.stiffness_damping > 0.0;
+      if (b.kind != SolidKind::rigid || b.fixed) continue;
+      if (b.kinematic) {
+        advance_kinematic(b, dt, kinematic_target);
+        any_kinematic = true;
+      } else {
+        target.segment<3>(b.first_dof) += dt * dt * settings.gravity;
+      }
     }
-    Eigen::SparseMatrix<double> D(m.num_dofs, m.num_dofs);
-    D.setFromTriplets(t.begin(), t.end());
-    damping = std::make_unique<DampingForm>(std::move(D), z0, dt);
-    forms.push_back(damping.get());
+    for (int i = 0; i < m.num_dofs; ++i)
+      if (m.dof_fixed[i]) target[i] = z0[i];
+
+    inertia = std::make_unique<InertiaForm>(m, target);
+    elastic = std::make_unique<ElasticForm>(m, dt * dt);
+    elastic->update_rotations(z0);
+    elastic->set_hinge_hessian(settings.bending_hessian);
+    std::vector<std::pair<int, Vec3>> pin_targets;
+    for (const ScriptedPins& pins : m.scripted_pins)
+      for (int v : pins.vertices)
+        pin_targets.push_back({v, pins.position_at(m.rest_positions.segment<3>(3 * v), state.time + dt)});
+    any_kinematic = any_kinematic || !pin_targets.empty();
+    kinematic = std::make_unique<KinematicForm>(m, kinematic_target, settings.kinematic_weight, std::move(pin_targets));
+    contact = std::make_unique<ContactForm>(m, settings.dhat, dt * dt);
+    forms = {inertia.get(), elastic.get(), contact.get()};
+    if (any_kinematic) forms.push_back(kinematic.get());
+
+    if (any_damping) {
+      std::vector<double> beta(m.bodies.size());
+      for (size_t b = 0; b < m.bodies.size(); ++b) beta[b] = m.bodies[b].stiffness_damping;
+      std::vector<Triplet> t;
+      VectorX unused = VectorX::Zero(m.num_dofs);
+      elastic->add_scaled(z0, 1.0, &beta, unused, &t);
+      for (int v = 0; v < m.num_vertices; ++v) {
+        const double alpha = m.bodies[m.vertex_body[v]].mass_damping;
+        if (m.vertex_rigid[v] || alpha == 0.0) continue;
+        for (int i = 0; i < 3; ++i) t.emplace_back(m.vertex_dof[v] + i, m.vertex_dof[v] + i, alpha * m.vertex_mass[v]);
+      }
+      Eigen::SparseMatrix<double> D(m.num_dofs, m.num_dofs);
+      D.setFromTriplets(t.begin(), t.end());
+      damping = std::make_unique<DampingForm>(std::move(D), z0, dt);
+      forms.push_back(damping.get());
+    }
+
+    // Barrier stiffness: kappa_min from the mean mass at first use, then raised to balance the
+    // other forces wherever contact is active at the start of the step (IPC supplement, Sec. 3).
+    x0 = m.positions(z0);
+    diag = bbox_diagonal(x0);
+    double moving_mass = 0.0;
+    int moving_vertices = 0;
+    for (const SolidBodyInfo& b : m.bodies)
+      if (!b.fixed && !b.kinematic) {
+        moving_mass += b.mass;
+        moving_vertices += b.num_vertices;
+      }
+    const double kappa_min = min_barrier_stiffness(settings.dhat, diag, moving_mass / std::max(1, moving_vertices));
+    const double kappa_max = 100.0 * kappa_min;
+    if (state.barrier_stiffness <= 0.0) state.barrier_stiffness = kappa_min;
+    contact->set_stiffness(state.barrier_stiffness, kappa_max);
+    contact->update_candidates(z0);
+    if (contact->candidates().size() > 0) {
+      const VectorX gb = contact->barrier_gradient(z0);
+      if (gb.squaredNorm() > 0.0) {
+        VectorX ge = VectorX::Zero(m.num_dofs);
+        inertia->add_derivatives(z0, ge, nullptr);
+        elastic->add_derivatives(z0, ge, nullptr);
+        const double ratio = -ge.dot(gb) / (dt * dt * gb.squaredNorm());
+        state.barrier_stiffness = std::max(state.barrier_stiffness, std::min(ratio, kappa_max));
+        contact->set_stiffness(state.barrier_stiffness, kappa_max);
+      }
+    }
+
+    // Friction, lagged at the start of the step (IPC, Sec. 5).
+    friction = std::make_unique<FrictionForm>(m, contact->candidates(), x0, contact->stiffness(), settings.dhat, dt,
+                                              settings.friction_velocity);
+    if (friction->size() > 0) forms.push_back(friction.get());
   }
+};
 
-  // Barrier stiffness: kappa_min from the mean mass at first use, then raised to balance the
-  // other forces wherever contact is active at the start of the step (IPC supplement, Sec. 3).
-  const VectorX x0 = m.positions(z0);
-  const double diag = bbox_diagonal(x0);
-  double moving_mass = 0.0;
-  int moving_vertices = 0;
-  for (const SolidBodyInfo& b : m.bodies)
-    if (!b.fixed && !b.kinematic) {
-      moving_mass += b.mass;
-      moving_vertices += b.num_vertices;
-    }
-  const double kappa_min = min_barrier_stiffness(settings.dhat, diag, moving_mass / std::max(1, moving_vertices));
-  const double kappa_max = 100.0 * kappa_min;
-  if (state.barrier_stiffness <= 0.0) state.barrier_stiffness = kappa_min;
-  contact.set_stiffness(state.barrier_stiffness, kappa_max);
-  contact.update_candidates(z0);
-  if (contact.candidates().size() > 0) {
-    const VectorX gb = contact.barrier_gradient(z0);
-    if (gb.squaredNorm() > 0.0) {
-      VectorX ge = VectorX::Zero(m.num_dofs);
-      inertia.add_derivatives(z0, ge, nullptr);
-      elastic.add_derivatives(z0, ge, nullptr);
-      const double ratio = -ge.dot(gb) / (dt * dt * gb.squaredNorm());
-      state.barrier_stiffness = std::max(state.barrier_stiffness, std::min(ratio, kappa_max));
-      contact.set_stiffness(state.barrier_stiffness, kappa_max);
-    }
-  }
+SolidStepProblem::SolidStepProblem(const SolidModel& model, const SolidStepSettings& settings, double dt,
+                                   SolidState& state)
+    : impl_(std::make_unique<Impl>(model, settings, dt, state)) {}
 
-  // Friction, lagged at the start of the step (IPC, Sec. 5).
-  FrictionForm friction(m, contact.candidates(), x0, contact.stiffness(), settings.dhat, dt, settings.friction_velocity);
-  if (friction.size() > 0) forms.push_back(&friction);
+SolidStepProblem::~SolidStepProblem() = default;
 
-  NewtonSettings ns = settings.newton;
-  ns.dt = dt;
-  if (ns.tolerance <= 0.0) ns.tolerance = 1e-3 * diag;  // 0.1 % of the scene size per second (IPC uses 1 %)
-  report.newton = newton_minimise(forms, m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); }, ns,
-                                  state.z);
-  if (!state.z.allFinite()) throw SimulationError("solid step produced non-finite positions");
-  state.velocity = (state.z - z0) / dt;
-  state.time += dt;
-  state.barrier_stiffness = contact.stiffness();
+const std::vector<Form*>& SolidStepProblem::forms() const { return impl_->forms; }
 
-  contact.update_candidates(state.z);
-  report.min_gap = contact.min_gap(state.z);
-  report.contact_pairs = contact.active_pairs(state.z);
-  report.barrier_stiffness = contact.stiffness();
-  report.time_broad_phase = contact.time_broad_phase;
-  report.time_ccd = contact.time_ccd;
+NewtonSettings SolidStepProblem::newton_settings() const {
+  NewtonSettings ns = impl_->settings.newton;
+  ns.dt = impl_->dt;
+  if (ns.tolerance <= 0.0) ns.tolerance = 1e-3 * impl_->diag;  // 0.1 % of the scene size per second (IPC uses 1 %)
+  return ns;
+}
+
+double SolidStepProblem::barrier_stiffness() const { return impl_->contact->stiffness(); }
+
+SolidStepReport SolidStepProblem::finish(const VectorX& z, const NewtonResult& newton) {
+  Impl& p = *impl_;
+  SolidStepReport report;
+  report.newton = newton;
+  p.state.z = z.head(p.m.num_dofs);
+  if (!p.state.z.allFinite()) throw SimulationError("solid step produced non-finite positions");
+  p.state.velocity = (p.state.z - p.z0) / p.dt;
+  p.state.time += p.dt;
+  p.state.barrier_stiffness = p.contact->stiffness();
+
+  p.contact->update_candidates(p.state.z);
+  report.min_gap = p.contact->min_gap(p.state.z);
+  report.contact_pairs = p.contact->active_pairs(p.state.z);
+  report.barrier_stiffness = p.contact->stiffness();
+  report.time_broad_phase = p.contact->time_broad_phase;
+  report.time_ccd = p.contact->time_ccd;
   return report;
+}
+
+SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settings, double dt, SolidState& state) {
+  SolidStepProblem problem(m, settings, dt, state);
+  VectorX z = state.z;
+  const NewtonResult newton = newton_minimise(
+      problem.forms(), m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
+      problem.newton_settings(), z);
+  return problem.finish(z, newton);
 }
 
 double solid_kinetic_energy(const SolidModel& m, const SolidState& s) {

@@ -2,6 +2,9 @@
 // One implicit-Euler step of the solids as an incremental potential (IPC, Li et al. 2020):
 // minimise 1/2 |z - z_tilde|_M^2 + dt^2 (elastic + kappa barrier) + damping + kinematic
 // terms by projected Newton with CCD-filtered line search, then v = (z - z^n) / dt.
+#include <memory>
+#include <vector>
+
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/solid_model.hpp"
 #include "ripple/solver/newton_solver.hpp"
@@ -36,6 +39,30 @@ struct SolidStepReport {
   int contact_pairs = 0;         ///< pairs within dhat after the step
   double barrier_stiffness = 0.0;
   double time_broad_phase = 0.0, time_ccd = 0.0;  ///< s
+};
+
+/// The solids' incremental potential of one step as forms over the solver coordinates z (the
+/// solids' coordinates first; a coupler may append unknowns of its own after them and add
+/// its forms). Built from `state` at the start of the step; `finish` writes the result back.
+class SolidStepProblem {
+ public:
+  SolidStepProblem(const SolidModel& model, const SolidStepSettings& settings, double dt, SolidState& state);
+  ~SolidStepProblem();
+  SolidStepProblem(const SolidStepProblem&) = delete;
+  SolidStepProblem& operator=(const SolidStepProblem&) = delete;
+  /// Inertia, elasticity, contact (with its CCD max step), kinematic, damping, friction.
+  const std::vector<Form*>& forms() const;
+  /// The step's Newton settings: dt set, and the automatic tolerance resolved.
+  NewtonSettings newton_settings() const;
+  /// kappa (J/m^2) of the solid-solid barrier this step.
+  double barrier_stiffness() const;
+  /// Takes the solution (its first num_dofs entries): positions, v = (z - z^n)/dt, time,
+  /// kappa; reports the gap, contact pairs and timings.
+  SolidStepReport finish(const VectorX& z, const NewtonResult& newton);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 /// Initial state at rest pose with zero velocity.
