@@ -42,6 +42,10 @@ TEST(NarrowBand, TwoDropsTwoComponentsWithTheirVolumes) {
     const Vec3i c = phi.coords(i);
     const int dof = nb.level_set.dof(c.x(), c.y(), c.z());
     EXPECT_EQ(dof >= 0, std::abs(phi(c.x(), c.y(), c.z())) < eps);
+    EXPECT_EQ(nb.label(c.x(), c.y(), c.z()) >= 0, phi(c.x(), c.y(), c.z()) < eps);
+    if (nb.label(c.x(), c.y(), c.z()) >= 0) {
+      EXPECT_EQ(nb.label(c.x(), c.y(), c.z()), g.cell_center(c.x(), c.y(), c.z()).x() < 0.3 ? 0 : 1);
+    }
     if (dof >= 0) {
       EXPECT_EQ(nb.predicted[dof - 100], phi(c.x(), c.y(), c.z()));
     }

@@ -58,6 +58,7 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
     }
   }
   nb.count = static_cast<int>(predicted.size());
+  nb.label = std::move(label);
   nb.predicted = Eigen::Map<const VectorX>(predicted.data(), nb.count);
   return nb;
 }

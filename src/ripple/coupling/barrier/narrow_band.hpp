@@ -15,6 +15,7 @@ struct NarrowBand {
   LevelSetUnknowns level_set;              ///< phi* with the band's cells as unknowns
   std::vector<LiquidComponent> components; ///< targets left 0: the caller sets V0
   std::vector<double> volumes;             ///< m^3, each component's smoothed volume at phi*
+  Array3<int> label;                       ///< component of each cell with phi* < eps, else -1
   VectorX predicted;                       ///< phi* of each unknown, in dof order
   int first_dof = 0, count = 0;            ///< unknowns are first_dof .. first_dof + count - 1
 };
