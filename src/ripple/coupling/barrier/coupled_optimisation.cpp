@@ -1,0 +1,65 @@
+#include "ripple/coupling/barrier/coupled_optimisation.hpp"
+
+#include "ripple/coupling/barrier/level_set_inertia_form.hpp"
+#include "ripple/coupling/barrier/liquid_barrier_form.hpp"
+#include "ripple/coupling/barrier/liquid_volume_constraint.hpp"
+
+namespace ripple {
+
+CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, const NarrowBand& band,
+                               const ScalarGrid& phi_start, const BarrierCouplingSettings& st, VectorX& z_solids,
+                               ScalarGrid& phi) {
+  CoupledResult result;
+  result.unknowns = band.count;
+  const int n_solid = m.num_dofs;
+  // z = [solid coordinates; level-set unknowns], the unknowns starting at phi^n.
+  VectorX z(n_solid + band.count);
+  z.head(n_solid) = z_solids;
+  const LevelSetUnknowns& ls = band.level_set;
+  for (int64_t i = 0; i < ls.dof.size(); ++i) {
+    const int d = ls.dof.data()[static_cast<size_t>(i)];
+    if (d >= 0) z[d] = phi_start.data()[static_cast<size_t>(i)];
+  }
+
+  LevelSetInertiaSettings inertia_settings;
+  inertia_settings.cell_volume = ls.grid.dx * ls.grid.dx * ls.grid.dx;
+  inertia_settings.sharpness = st.sharpness;
+  inertia_settings.liquid_density = st.liquid_density;
+  inertia_settings.air_density = st.air_density;
+  std::vector<int> dofs(static_cast<size_t>(band.count));
+  for (int i = 0; i < band.count; ++i) dofs[i] = band.first_dof + i;
+  LevelSetInertiaForm inertia(dofs, band.predicted, inertia_settings);
+  LiquidBarrierForm barrier(m, ls, st.interpolation, st.dhat, st.stiffness, z);
+  std::vector<Form*> forms = solids.forms();
+  forms.push_back(&inertia);
+  forms.push_back(&barrier);
+
+  double smallest_target = 0.0;
+  for (size_t c = 0; c < band.components.size(); ++c)
+    smallest_target = c == 0 ? band.components[c].target : std::min(smallest_target, band.components[c].target);
+  LiquidVolumeConstraint volume(band.components, inertia_settings.cell_volume, st.sharpness,
+                                st.volume_tolerance * smallest_target);
+  std::vector<EqualityConstraint*> constraints;
+  if (!band.components.empty()) constraints.push_back(&volume);
+
+  std::vector<uint8_t> fixed = m.dof_fixed;
+  fixed.resize(static_cast<size_t>(z.size()), 0);
+  // Step size: the largest solid vertex motion or level-set change (both m).
+  auto step = [&](const VectorX& dz) {
+    const double solid = m.max_vertex_displacement(dz.head(n_solid));
+    return band.count > 0 ? std::max(solid, dz.tail(band.count).cwiseAbs().maxCoeff()) : solid;
+  };
+  result.newton = newton_minimise(forms, constraints, fixed, step, solids.newton_settings(), z);
+
+  z_solids = z.head(n_solid);
+  phi = ls.phi;
+  for (int64_t i = 0; i < ls.dof.size(); ++i) {
+    const int d = ls.dof.data()[static_cast<size_t>(i)];
+    if (d >= 0) phi.data()[static_cast<size_t>(i)] = z[d];
+  }
+  barrier.begin_iteration(z);
+  result.min_gap = barrier.min_gap(z);
+  return result;
+}
+
+}  // namespace ripple

@@ -1,0 +1,39 @@
+#pragma once
+// The constrained optimisation at the heart of the barrier method (Liu et al. 2025, Eq. 22,
+// Algorithm 1): over the solids' coordinates and the narrow-band level-set values at once,
+// minimise the solids' incremental potential (inertia, elasticity, damping, solid contact,
+// friction: SolidStepProblem) + the liquid inertia (Eq. 10, 13) + the solid-liquid barrier
+// (Eq. 18-21), subject to one volume constraint per liquid component (Eq. 11), by Newton on
+// the KKT system with the CCD-filtered line search (Sec. 4.3.4-4.3.5). Starts from the
+// previous, penetration-free configuration (x^n, phi^n).
+#include "ripple/contact/level_set_distance.hpp"
+#include "ripple/coupling/barrier/narrow_band.hpp"
+#include "ripple/solid/solid_step.hpp"
+
+namespace ripple {
+
+struct BarrierCouplingSettings {
+  LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
+  double dhat = 0.0;              ///< m, solid-liquid barrier activation distance
+  double stiffness = 0.0;         ///< kappa of the solid-liquid barrier (kg, times b in m^2)
+  double sharpness = 0.0;         ///< k of the smoothed Heaviside (1/m)
+  double liquid_density = 1000.0; ///< kg/m^3
+  double air_density = 1.0;       ///< kg/m^3
+  double volume_tolerance = 1e-6; ///< relative to each component's target
+};
+
+struct CoupledResult {
+  NewtonResult newton;
+  double min_gap = 0.0;  ///< smallest solid-liquid gap at the solution (m)
+  int unknowns = 0;      ///< level-set unknowns
+};
+
+/// Runs the optimisation. `band` holds phi* (the predicted level set), its unknowns and the
+/// components with their targets set; `phi_start` is phi^n, the start of the unknowns.
+/// On return `z` (the solids' coordinates, in: x^n) and `phi` (out: phi^{n+1}, phi* outside
+/// the band) hold the solution; the caller passes z to solids.finish.
+CoupledResult optimise_coupled(const SolidModel& model, SolidStepProblem& solids, const NarrowBand& band,
+                               const ScalarGrid& phi_start, const BarrierCouplingSettings& settings, VectorX& z,
+                               ScalarGrid& phi);
+
+}  // namespace ripple
