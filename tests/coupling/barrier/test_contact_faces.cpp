@@ -3,20 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "../../solid/solid_fixtures.hpp"
+#include "liquid_fixtures.hpp"
 #include "ripple/coupling/barrier/contact_faces.hpp"
 
 namespace ripple {
 namespace {
 
 TEST(ContactFaces, FacesUnderAClothTakeItsVelocity) {
-  GridGeometry g;
-  g.dx = 0.02;
-  g.n = Vec3i(20, 20, 20);
-  ScalarGrid phi(g.n);
-  for (int64_t i = 0; i < phi.size(); ++i) {
-    const Vec3i c = phi.coords(i);
-    phi(c.x(), c.y(), c.z()) = g.cell_center(c.x(), c.y(), c.z()).y() - 0.2;  // surface at y = 0.2
-  }
+  const GridGeometry g = test::cube_grid(20, 0.02);
+  const ScalarGrid phi = test::flat_liquid(g, 0.2);  // surface at y = 0.2
   // A 0.12 m cloth patch 1 mm above the surface, centred at (0.2, ., 0.2), sinking at 0.3 m/s.
   SolidModelBuilder b;
   const auto cloth = test::cloth_grid(7, 0.12, 0.201, 0.2, 0.2);

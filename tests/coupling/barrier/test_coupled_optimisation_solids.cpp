@@ -4,20 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "../../solid/solid_fixtures.hpp"
+#include "liquid_fixtures.hpp"
 #include "ripple/coupling/barrier/coupled_optimisation.hpp"
 
 namespace ripple {
 namespace {
 
 TEST(BarrierOptimisation, ClothLandingOnStillLiquidIsStoppedByIt) {
-  GridGeometry g;
-  g.dx = 0.01;
-  g.n = Vec3i(16, 16, 16);
-  ScalarGrid phi(g.n);
-  for (int64_t i = 0; i < phi.size(); ++i) {
-    const Vec3i c = phi.coords(i);
-    phi(c.x(), c.y(), c.z()) = g.cell_center(c.x(), c.y(), c.z()).y() - 0.08;  // surface at y = 0.08
-  }
+  const GridGeometry g = test::cube_grid(16, 0.01);
+  const ScalarGrid phi = test::flat_liquid(g, 0.08);
   SolidModelBuilder b;
   const auto cloth = test::cloth_grid(6, 0.06, 0.086, 0.08, 0.08);  // 6 mm above the surface
   ShellMaterial light;
