@@ -10,9 +10,10 @@ namespace ripple {
 namespace {
 
 /// Interpolated distance over P^3 samples: values read from z (unknowns) or the constants.
+/// The unknowns are read at z + alpha dz (dz null: at z), without forming that vector.
 template <int P>
 LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, const LevelSetStencil& st, const Vec3& x,
-                                                  const VectorX& z) {
+                                                  const VectorX& z, const VectorX* dz = nullptr, double alpha = 0.0) {
   constexpr int K = P * P * P;
   Eigen::Matrix<double, K, 1> phi;
   std::array<int, K> dof;
@@ -23,7 +24,7 @@ LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, co
         const int s = (a * P + b) * P + c;
         const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
         dof[s] = ls.dof(cell.x(), cell.y(), cell.z());
-        phi[s] = dof[s] >= 0 ? z[dof[s]] : ls.phi(cell.x(), cell.y(), cell.z());
+        phi[s] = dof[s] < 0 ? ls.phi(cell.x(), cell.y(), cell.z()) : z[dof[s]] + (dz ? alpha * (*dz)[dof[s]] : 0.0);
       }
   // The stencil's t is relative to the cell base at the time it was taken; the point moves.
   const Vec3 t = ls.grid.to_index_space(x, cell_sample_offset()) - st.base.cast<double>();
@@ -119,11 +120,10 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
   constexpr double separation = 0.1;
   const bool linear = kind_ == LevelSetInterpolation::linear;
   const int P = linear ? 2 : 3;
-  const VectorX z1 = z + dz;
   auto gap_at = [&](double alpha, const LevelSetStencil& st) {
-    const VectorX za = z + alpha * dz;
     const Vec3 p = x0 + alpha * (x1 - x0);
-    const VertexDistance d = linear ? sample_distance<2>(ls_, st, p, za) : sample_distance<3>(ls_, st, p, za);
+    const VertexDistance d =
+        linear ? sample_distance<2>(ls_, st, p, z, &dz, alpha) : sample_distance<3>(ls_, st, p, z, &dz, alpha);
     return d.value - m_.collision.thickness[v];
   };
   LevelSetStencil st = stencils_[v];
@@ -156,7 +156,7 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
           const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
           const int dof = ls_.dof(cell.x(), cell.y(), cell.z());
           const double p0 = dof >= 0 ? z[dof] : ls_.phi(cell.x(), cell.y(), cell.z());
-          const double p1 = dof >= 0 ? z1[dof] : p0;
+          const double p1 = dof >= 0 ? z[dof] + dz[dof] : p0;
           max_phi = std::max({max_phi, std::abs(p0), std::abs(p1)});
           max_dphi = std::max(max_dphi, std::abs(p1 - p0));
         }
