@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ripple/core/triangle_mesh.hpp"
+#include "ripple/contact/level_set_distance.hpp"
 #include "ripple/core/types.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 #include "ripple/solid/solid_builder.hpp"
@@ -24,7 +25,7 @@ enum class PressurePreconditioner { Multigrid, Mic, None };
 /// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
 /// (no suction at walls), `Bilateral` always holds it to the wall's normal velocity.
 enum class WallContact { Separating, Bilateral };
-enum class CouplingMethod { None };
+enum class CouplingMethod { None, Barrier };
 
 struct ShapeDesc {
   enum class Kind { Box, Sphere, Mesh };
@@ -94,6 +95,18 @@ struct PressureSolverSettings {
   WallContact wall_contact = WallContact::Separating;
 };
 
+/// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
+struct BarrierSettings {
+  LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
+  double dhat_cells = 0.5;             ///< solid-liquid barrier activation distance (cells)
+  double band_cells = 3.0;             ///< eps: narrow band half width, Eq. 8 and Sec. 4.2.2 (cells)
+  double heaviside_width_cells = 1.0;  ///< 1/k of the smoothed Heaviside, Eq. 11 (cells)
+  double stiffness = 0.0;              ///< kappa (kg); 0 = automatic (rho dx^3, adapted)
+  double volume_tolerance = 1e-6;      ///< relative, per liquid component
+  bool line_search = true;             ///< backtracking in the coupled Newton solve
+  int max_iterations = 50;             ///< Newton cap of the coupled solve
+};
+
 struct CameraSettings {
   std::optional<Vec3> position, look_at;  ///< m; absent: chosen from the domain
   double fov_degrees = 40.0;
@@ -134,6 +147,7 @@ struct Scene {
   NewtonSettings newton;
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian
   CouplingMethod coupling = CouplingMethod::None;
+  BarrierSettings barrier;
   PressureSolverSettings pressure;
   OutputSettings output;
 

@@ -52,6 +52,12 @@ json parse_json_text(const std::string& text, const std::string& origin) {
 
 namespace {
 
+std::string fmt_number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
 Vec3 vec3_of(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
 
 ShapeDesc shape_of(const json& j, const std::string& ptr, const std::string& origin, const std::string& base_dir) {
@@ -258,7 +264,28 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.newton.max_iterations = nj["max_iterations"];
   s.newton.linear_solver = nj["linear_solver"] == "pcg" ? LinearSolverKind::pcg : LinearSolverKind::cholmod;
   s.bending_hessian = nj["bending_hessian"] == "projected" ? HingeHessian::projected : HingeHessian::gauss_newton;
-  s.coupling = CouplingMethod::None;
+  const json& cj = j["coupling"];
+  s.coupling = cj["method"] == "barrier" ? CouplingMethod::Barrier : CouplingMethod::None;
+  const json& bj = cj["barrier"];
+  s.barrier.interpolation = bj["interpolation"] == "linear" ? LevelSetInterpolation::linear : LevelSetInterpolation::quadratic;
+  s.barrier.dhat_cells = bj["dhat_cells"];
+  s.barrier.band_cells = bj["band_cells"];
+  s.barrier.heaviside_width_cells = bj["heaviside_width_cells"];
+  s.barrier.stiffness = bj["stiffness"];
+  s.barrier.volume_tolerance = bj["volume_tolerance"];
+  s.barrier.line_search = bj["line_search"];
+  s.barrier.max_iterations = bj["max_iterations"];
+  if (s.coupling == CouplingMethod::Barrier) {
+    if (s.fluid.representation != LiquidRepresentation::LevelSet)
+      fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "
+                                     "2025): set fluid.representation to \"levelset\"");
+    if (s.barrier.band_cells < s.time.cfl + 1.0)
+      fail("/coupling/barrier/band_cells",
+           "narrow band of " + fmt_number(s.barrier.band_cells) + " cells is too thin for cfl " + fmt_number(s.time.cfl) +
+               ": the surface moves up to cfl cells per step and must stay inside the band; use band_cells >= cfl + 1");
+    if (s.barrier.dhat_cells >= s.barrier.band_cells)
+      fail("/coupling/barrier/dhat_cells", "must be smaller than band_cells (the barrier acts inside the band)");
+  }
   // Solver.
   const json& p = j["solver"]["pressure"];
   s.pressure.tolerance = p["tolerance"];

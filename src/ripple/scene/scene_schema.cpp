@@ -107,7 +107,48 @@ SchemaNode scene_schema() {
   root.add("contact", contact_schema());
 
   auto coupling = schema_object("Solid-fluid coupling method.");
-  coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries.", {"none"}, "none"));
+  auto barrier = schema_object(
+      "Settings of `barrier` (Liu et al. 2025): one optimisation over the shells', rods' and bodies' positions and "
+      "the level set near the surface, with a barrier that keeps every solid vertex out of the liquid.");
+  barrier
+      .add("interpolation",
+           schema_enum("Point-to-liquid distance through the level set: `quadratic` (C1 B-spline, stencils refreshed "
+                       "every Newton iteration) or `linear` (trilinear, stencils frozen per solve; Sec. 4.3.3).",
+                       {"quadratic", "linear"}, "quadratic"))
+      .add("dhat_cells", schema_number("Distance at which the solid-liquid barrier starts to push, in cells (voxel "
+                                       "units: times dx). Solids rest about this far from the liquid.",
+                                       "cells", 0.5)
+                             .range(0.01, 4, true))
+      .add("band_cells", schema_number("Half width eps of the narrow band of level-set unknowns and of the surface "
+                                       "tension delta (Eq. 8), in cells. Must exceed the CFL number by at least 1.",
+                                       "cells", 3.0)
+                             .range(1, 20, true))
+      .add("heaviside_width_cells",
+           schema_number("Width 1/k of the smoothed Heaviside in the volume constraint (Eq. 11), in cells. The "
+                         "paper's 1/k = eps inflates small drops' measured volume (docs/validation.md).",
+                         "cells", 1.0)
+               .range(0.1, 20, true))
+      .add("stiffness", schema_number("Solid-liquid barrier stiffness kappa; 0 = automatic (liquid density times a "
+                                      "cell's volume, doubled whenever a gap falls below dhat/10).",
+                                      "kg", 0.0)
+                            .range(0, 1e12))
+      .add("volume_tolerance", schema_number("Largest relative error of each liquid component's volume constraint "
+                                             "at the end of a coupled solve.",
+                                             "", 1e-6)
+                                   .range(0, 0.1, true))
+      .add("line_search", schema_boolean("Backtrack on the merit function in the coupled Newton solve (false: take "
+                                         "each CCD-filtered step; for Fig. 12-style comparisons).",
+                                         true))
+      .add("max_iterations", schema_integer("Newton iteration cap of one coupled solve; hitting it is reported in "
+                                            "stats (coupling_newton_unconverged) and the log.",
+                                            50)
+                                 .range(1, 10000));
+  coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
+                                     "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
+                                     "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "
+                                     "`levelset`).",
+                                     {"none", "barrier"}, "none"))
+      .add("barrier", barrier);
   root.add("coupling", coupling);
 
   auto pressure = schema_object("Pressure projection solver.");

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "ripple/core/parallel.hpp"
+#include "ripple/coupling/barrier/barrier_stats.hpp"
 #include "ripple/grid/marching_tetrahedra.hpp"
 #include "ripple/grid/surface_smoothing.hpp"
 #include "ripple/io/mesh_writers.hpp"
@@ -194,6 +195,20 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["wall_separation_solves"] = log.separation_rounds;
   j["wall_separation_cells_max"] = log.released_cells_max;
   if (w.lagrangian) add_solid_stats(*w.lagrangian, solid_x, log, j);
+  if (s.coupling == CouplingMethod::Barrier && w.has_liquid()) {
+    const nlohmann::json b = barrier_frame_stats(w);  // named: items() of a temporary would dangle
+    for (const auto& [key, value] : b.items()) j[key] = value;
+    const FrameLog::Coupling& c = log.coupling;
+    j["coupling_newton_iterations"] = c.newton_iterations;
+    j["coupling_newton_iterations_max"] = c.newton_iterations_max;
+    j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(c.newton_iterations) / log.substeps : 0.0;
+    j["coupling_newton_unconverged"] = c.newton_unconverged;
+    j["coupling_level_set_unknowns_max"] = c.unknowns_max;
+    j["coupling_min_gap"] = std::isfinite(c.min_gap) ? nlohmann::json(c.min_gap) : nlohmann::json(nullptr);
+    j["coupling_contact_faces"] = c.closed_faces;
+    j["coupling_barrier_stiffness"] = c.stiffness;
+    j["coupling_start_repairs"] = c.start_repairs;
+  }
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/io/checkpoint.hpp"
 #include "ripple/io/mesh_writers.hpp"
@@ -47,11 +48,8 @@ void check_state(const World& w) {
       if (!std::isfinite(v)) throw SimulationError("non-finite grid velocity at t = " + std::to_string(w.time) + " s");
 }
 
-/// One implicit step of the Lagrangian solids (coupling `none`: they do not feel the liquid).
-void step_lagrangian_solids(World& world, double dt, FrameLog& log, const RunOptions& opt, int frame) {
-  SolidWorld& sw = *world.lagrangian;
-  sw.state.time = world.time;  // also right after a resume
-  const SolidStepReport r = step_solids(sw.model, sw.settings, dt, sw.state);
+/// Adds one solid step's Newton and contact figures to the frame's log.
+void record_solid_step(const SolidStepReport& r, FrameLog& log, const RunOptions& opt, int frame, const char* what) {
   const NewtonResult& n = r.newton;
   log.newton_iterations += n.iterations;
   log.newton_iterations_max = std::max(log.newton_iterations_max, n.iterations);
@@ -67,10 +65,63 @@ void step_lagrangian_solids(World& world, double dt, FrameLog& log, const RunOpt
     ++log.newton_unconverged;
     if (opt.on_warning) {
       std::ostringstream os;
-      os << "frame " << frame << ": solid Newton solve stopped after " << n.iterations
+      os << "frame " << frame << ": " << what << " Newton solve stopped after " << n.iterations
          << " iterations without converging (last step " << n.final_step << " m/s)";
       opt.on_warning(os.str());
     }
+  }
+}
+
+/// One implicit step of the Lagrangian solids (coupling `none`: they do not feel the liquid).
+void step_lagrangian_solids(World& world, double dt, FrameLog& log, const RunOptions& opt, int frame) {
+  SolidWorld& sw = *world.lagrangian;
+  sw.state.time = world.time;  // also right after a resume
+  record_solid_step(step_solids(sw.model, sw.settings, dt, sw.state), log, opt, frame, "solid");
+}
+
+void record_pressure(int iterations, double residual, bool converged, FrameLog& log, const RunOptions& opt,
+                     int frame) {
+  log.pressure_iterations += iterations;
+  log.pressure_iterations_max = std::max(log.pressure_iterations_max, iterations);
+  log.pressure_residual_max = std::max(log.pressure_residual_max, residual);
+  if (!converged) {
+    ++log.unconverged_solves;
+    if (opt.on_warning) {
+      std::ostringstream os;
+      os << "frame " << frame << ": pressure solve stopped at the iteration cap (" << iterations
+         << " iterations, relative residual " << residual << ")";
+      opt.on_warning(os.str());
+    }
+  }
+}
+
+/// One step of coupling "barrier": solids and liquid together.
+void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings, const RunOptions& opt, int frame) {
+  const BarrierStepReport r = barrier_step(world, dt, timings);
+  if (!std::isfinite(r.pressure_residual)) throw SimulationError("non-finite pressure residual (the pressure solve diverged)");
+  record_pressure(r.pressure_iterations, r.pressure_residual, r.pressure_converged, log, opt, frame);
+  FrameLog::Coupling& c = log.coupling;
+  c.active = true;
+  c.newton_iterations += r.newton.iterations;
+  c.newton_iterations_max = std::max(c.newton_iterations_max, r.newton.iterations);
+  c.unknowns_max = std::max(c.unknowns_max, r.unknowns);
+  c.min_gap = std::min(c.min_gap, r.min_gap);
+  c.lost_volume += r.lost_volume;
+  c.closed_faces += r.closed_faces;
+  c.stiffness = r.stiffness;
+  c.start_repairs += r.start_repairs;
+  if (!r.newton.converged) ++c.newton_unconverged;
+  if (world.lagrangian) record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
+  else if (!r.newton.converged && opt.on_warning) {
+    std::ostringstream os;
+    os << "frame " << frame << ": coupled level-set Newton solve stopped after " << r.newton.iterations
+       << " iterations without converging";
+    opt.on_warning(os.str());
+  }
+  if (r.lost_volume > 0.0 && opt.on_warning) {
+    std::ostringstream os;
+    os << "frame " << frame << ": " << r.lost_volume << " m^3 of liquid vanished (a component thinner than the band)";
+    opt.on_warning(os.str());
   }
 }
 
@@ -109,6 +160,8 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     if (scene.output.checkpoint_every > 0)
       write_checkpoint((dir / "checkpoints" / frame_file("frame", 0, "ckpt")).string(), world);
   }
+  if (scene.coupling == CouplingMethod::Barrier && opt.on_warning)
+    for (const std::string& w : barrier_resolution_warnings(world)) opt.on_warning(w);
   summary.first_frame = world.frame;
   std::ofstream stats(stats_path, std::ios::app);
   const double frame_dt = 1.0 / scene.time.fps;
@@ -132,6 +185,10 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
                               " s: the liquid velocity exploded (" +
                               "check gravity, initial velocities, cfl and the solver tolerance)");
       ++log.substeps;
+      if (scene.coupling == CouplingMethod::Barrier && world.has_liquid()) {
+        step_barrier(world, dt, log, timings, opt, frame);
+        continue;
+      }
       if (world.lagrangian) step_lagrangian_solids(world, dt, log, opt, frame);
       if (!world.has_liquid()) {
         world.time += dt;
@@ -139,21 +196,10 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
         continue;
       }
       const StepReport r = liquid_only_step(world, dt, timings);
-      log.pressure_iterations += r.pressure_iterations;
-      log.pressure_iterations_max = std::max(log.pressure_iterations_max, r.pressure_iterations);
-      log.pressure_residual_max = std::max(log.pressure_residual_max, r.pressure_residual);
+      record_pressure(r.pressure_iterations, r.pressure_residual, r.pressure_converged, log, opt, frame);
       log.particles_removed += r.particles_removed;
       log.separation_rounds += r.separation_rounds;
       log.released_cells_max = std::max(log.released_cells_max, r.released_cells);
-      if (!r.pressure_converged) {
-        ++log.unconverged_solves;
-        if (opt.on_warning) {
-          std::ostringstream os;
-          os << "frame " << frame << ": pressure solve stopped at the iteration cap (" << r.pressure_iterations
-             << " iterations, relative residual " << r.pressure_residual << ")";
-          opt.on_warning(os.str());
-        }
-      }
     }
     world.time = t_end;  // remove round-off drift so frames land exactly on k / fps
     check_state(world);

@@ -2,6 +2,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/fluid/liquid_regions.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/particle_seeding.hpp"
@@ -49,6 +50,7 @@ void initialise_world(World& w) {
       throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid (inside the domain and outside solids)");
   }
   refresh_level_set(w);
+  if (s.coupling == CouplingMethod::Barrier) check_solids_start_outside_liquid(w);
 }
 
 void refresh_level_set(World& w) {

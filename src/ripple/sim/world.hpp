@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/coupling/barrier/barrier_state.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/particle_bins.hpp"
@@ -34,6 +35,7 @@ struct World {
   PressureSystem pressure_system;  ///< scratch reused by every substep's projection (not state)
   VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
   std::unique_ptr<SolidWorld> lagrangian;  ///< shells, rods, volumes, rigid bodies (null if none)
+  BarrierCouplingState barrier;            ///< coupling "barrier" only
   bool has_liquid() const { return !scene.fluid.regions.empty(); }
   double time = 0.0;      ///< s
   int frame = 0;          ///< last completed frame

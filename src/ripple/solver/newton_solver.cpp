@@ -137,24 +137,32 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
 
     t0 = Clock::now();
     double alpha = 1.0;
-    for (Form* f : forms) alpha = std::min(alpha, f->max_step(z, dz));
+    for (Form* f : forms) {
+      const double a = f->max_step(z, dz);
+      if (s.trace && a < 1.0) std::fprintf(stderr, "  %s max step %.3e\n", f->name().c_str(), a);
+      alpha = std::min(alpha, a);
+    }
     result.time_ccd += seconds_since(t0);
 
     t0 = Clock::now();
     const double e0 = merit(z);
     VectorX trial = z + alpha * dz;
     double e1 = merit(trial);
-    while (!(e1 <= e0) && alpha > 1e-12) {  // also rejects NaN/inf
+    // Without line search only a non-finite merit (outside the barriers' domain) is refused.
+    auto acceptable = [&](double e) { return s.line_search ? e <= e0 : std::isfinite(e); };
+    while (!acceptable(e1) && alpha > 1e-12) {  // also rejects NaN/inf
       alpha *= 0.5;
       ++result.line_search_steps;
       trial = z + alpha * dz;
       e1 = merit(trial);
     }
     result.time_line_search += seconds_since(t0);
-    if (!(e1 <= e0)) break;  // no decrease along a descent direction: numerical floor
+    if (!acceptable(e1)) break;  // no decrease along a descent direction: numerical floor
     z = trial;
     for (Form* f : forms) f->end_iteration(z);
-    if (s.trace) std::fprintf(stderr, "newton %d: |dz|/dt %.3e alpha %.3e E %.6e -> %.6e\n", it, result.final_step, alpha, e0, e1);
+    if (s.trace)
+      std::fprintf(stderr, "newton %d: |dz|/dt %.3e (tol %.3e) met %d alpha %.3e E %.6e -> %.6e\n", it, result.final_step,
+                   s.tolerance, int(constraints_met), alpha, e0, e1);
   }
   return result;
 }

@@ -18,6 +18,7 @@ struct NewtonSettings {
   double tolerance = 1e-4;  ///< stop when max vertex step / dt < tolerance (m/s)
   double dt = 1.0;          ///< s, for the tolerance
   LinearSolverKind linear_solver = LinearSolverKind::cholmod;
+  bool line_search = true;  ///< backtrack until the objective decreases; false: take the CCD-filtered step
   bool trace = false;  ///< print every iteration to stderr (debugging)
 };
 

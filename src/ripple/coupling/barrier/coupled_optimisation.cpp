@@ -1,5 +1,8 @@
 #include "ripple/coupling/barrier/coupled_optimisation.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "ripple/coupling/barrier/level_set_inertia_form.hpp"
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
 #include "ripple/coupling/barrier/liquid_volume_constraint.hpp"
@@ -30,6 +33,10 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   for (int i = 0; i < band.count; ++i) dofs[i] = band.first_dof + i;
   LevelSetInertiaForm inertia(dofs, band.predicted, inertia_settings);
   LiquidBarrierForm barrier(m, ls, st.interpolation, st.dhat, st.stiffness, z);
+  barrier.set_coupled_vertices(st.coupled_vertices);
+  // A start inside a barrier would stall the solve; raise the surface off such vertices to a
+  // tenth of dhat (see make_feasible).
+  result.start_repairs = barrier.make_feasible(z, 1e-3 * st.dhat, 0.1 * st.dhat, &result.start_infeasible);
   std::vector<Form*> forms = solids.forms();
   forms.push_back(&inertia);
   forms.push_back(&barrier);
@@ -49,7 +56,12 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     const double solid = m.max_vertex_displacement(dz.head(n_solid));
     return band.count > 0 ? std::max(solid, dz.tail(band.count).cwiseAbs().maxCoeff()) : solid;
   };
-  result.newton = newton_minimise(forms, constraints, fixed, step, solids.newton_settings(), z);
+  NewtonSettings ns = solids.newton_settings();
+  if (st.max_iterations > 0) ns.max_iterations = st.max_iterations;
+  ns.line_search = st.line_search;
+  ns.trace = std::getenv("RIPPLE_TRACE") != nullptr;  // TEMP
+  ns.tolerance = std::max(ns.tolerance, st.min_tolerance);
+  result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
 
   z_solids = z.head(n_solid);
   phi = ls.phi;
@@ -59,6 +71,10 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   }
   barrier.begin_iteration(z);
   result.min_gap = barrier.min_gap(z);
+  const VectorX x = m.positions(z);
+  for (int v = 0; v < m.num_vertices; ++v)
+    if (barrier.coupled(v) && barrier.distance(z, x, v).value - m.collision.thickness[v] < st.dhat)
+      result.contacting.push_back(v);
   return result;
 }
 

@@ -20,12 +20,19 @@ struct BarrierCouplingSettings {
   double liquid_density = 1000.0; ///< kg/m^3
   double air_density = 1.0;       ///< kg/m^3
   double volume_tolerance = 1e-6; ///< relative to each component's target
+  std::vector<uint8_t> coupled_vertices;  ///< per solid vertex: feels the liquid (empty = all)
+  int max_iterations = 0;         ///< Newton cap (0: the solids' setting)
+  bool line_search = true;        ///< backtracking on the merit function
+  double min_tolerance = 0.0;     ///< m/s: floor of the Newton tolerance (the solids' is 0 without solids)
 };
 
 struct CoupledResult {
   NewtonResult newton;
   double min_gap = 0.0;  ///< smallest solid-liquid gap at the solution (m)
   int unknowns = 0;      ///< level-set unknowns
+  std::vector<int> contacting;  ///< coupled vertices within dhat of the liquid at the solution
+  int start_repairs = 0;        ///< vertices whose starting gap had to be raised (make_feasible)
+  int start_infeasible = 0;     ///< vertices that start inside the liquid with no unknown to raise
 };
 
 /// Runs the optimisation. `band` holds phi* (the predicted level set), its unknowns and the

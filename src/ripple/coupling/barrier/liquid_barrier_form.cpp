@@ -78,6 +78,7 @@ LiquidBarrierForm::VertexDistance LiquidBarrierForm::distance(const VectorX& z, 
 double LiquidBarrierForm::value(const VectorX& z) const {
   const VectorX x = m_.positions(z);
   return kappa_ * parallel_sum(0, m_.num_vertices, [&](int64_t v) {
+    if (!coupled(static_cast<int>(v))) return 0.0;
     const double gap = distance(z, x, static_cast<int>(v)).value - m_.collision.thickness[v];
     return gap < dhat_ ? barrier(gap, dhat_).value : 0.0;
   });
@@ -88,6 +89,7 @@ void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std
   std::vector<VertexDistance> active(static_cast<size_t>(m_.num_vertices));
   std::vector<ScalarDerivatives> b(static_cast<size_t>(m_.num_vertices));
   parallel_for(0, m_.num_vertices, [&](int64_t v) {
+    if (!coupled(static_cast<int>(v))) return;
     VertexDistance d = distance(z, x, static_cast<int>(v));
     const double gap = d.value - m_.collision.thickness[v];
     if (gap >= dhat_) return;
@@ -135,9 +137,16 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
   double alpha = 0.0, g = g0;
   for (int round = 0; round < 200 && alpha < 1.0; ++round) {
     // The piece of the path [alpha, end] on this stencil, and the bound over it.
-    const Vec3 t0 = ls_.grid.to_index_space(x0 + alpha * (x1 - x0), cell_sample_offset()) - st.base.cast<double>();
-    const Vec3 t1 = ls_.grid.to_index_space(x1, cell_sample_offset()) - st.base.cast<double>();
+    Vec3 t0 = ls_.grid.to_index_space(x0 + alpha * (x1 - x0), cell_sample_offset()) - st.base.cast<double>();
+    Vec3 t1 = ls_.grid.to_index_space(x1, cell_sample_offset()) - st.base.cast<double>();
     const Vec3 dt = t1 - t0;  // over the rest of the path
+    if (!linear)  // on a stencil's edge and leaving it: the next stencil along the path (same value, C1)
+      for (int k = 0; k < 3; ++k) {
+        const int shift = dt[k] < 0.0 && t0[k] <= 0.5 ? -1 : dt[k] > 0.0 && t0[k] >= 1.5 ? 1 : 0;
+        st.base[k] += shift;
+        t0[k] -= shift;
+        t1[k] -= shift;
+      }
     double end = 1.0;
     if (!linear)
       for (int k = 0; k < 3; ++k) {  // leave [0.5, 1.5] on axis k: the nearest centre changes
@@ -174,10 +183,7 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
       g = gap_at(alpha, st);
       if (g <= floor) return alpha;  // cannot happen with a valid bound; stop to be safe
     }
-    if (!linear) {  // next stencil, at the crossing
-      st = level_set_stencil(ls_.grid, x0 + alpha * (x1 - x0) + 1e-12 * ls_.grid.dx * (x1 - x0).normalized(), kind_);
-      g = gap_at(alpha, st);
-    }
+    // At a crossing the next round moves to the neighbouring stencil (the top of the loop).
   }
   return alpha;
 }
@@ -186,6 +192,7 @@ double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
   const VectorX x0 = m_.positions(z), x1 = m_.positions(z + dz);
   std::vector<double> a(static_cast<size_t>(m_.num_vertices), 1.0);
   parallel_for(0, m_.num_vertices, [&](int64_t v) {
+    if (!coupled(static_cast<int>(v))) return;
     a[v] = vertex_max_step(z, dz, x0.segment<3>(3 * v), x1.segment<3>(3 * v), static_cast<int>(v));
   }, 64);
   double alpha = 1.0;
@@ -193,11 +200,42 @@ double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
   return alpha;
 }
 
+int LiquidBarrierForm::make_feasible(VectorX& z, double floor, double target, int* stuck) const {
+  const VectorX x = m_.positions(z);
+  int raised = 0, none = 0;
+  for (int v = 0; v < m_.num_vertices; ++v) {
+    if (!coupled(v)) continue;
+    const VertexDistance d = distance(z, x, v);
+    const double gap = d.value - m_.collision.thickness[v];
+    if (gap >= floor) continue;
+    std::vector<std::pair<int, double>> samples;  // level-set unknowns, without repeats
+    for (const auto& [i, w] : d.gradient)
+      if (i >= m_.num_dofs) samples.push_back({i, w});
+    std::sort(samples.begin(), samples.end());
+    double weight = 0.0;
+    std::vector<int> dofs;
+    for (size_t k = 0; k < samples.size(); ++k) {
+      if (k > 0 && samples[k].first == samples[k - 1].first) continue;
+      dofs.push_back(samples[k].first);
+    }
+    for (const auto& [i, w] : samples) weight += w;  // repeats are summed: the sample's full weight
+    if (weight < 1e-6) {
+      ++none;
+      continue;
+    }
+    const double raise = (target - gap) / weight;
+    for (int i : dofs) z[i] += raise;
+    ++raised;
+  }
+  if (stuck) *stuck = none;
+  return raised;
+}
+
 double LiquidBarrierForm::min_gap(const VectorX& z) const {
   const VectorX x = m_.positions(z);
   double best = std::numeric_limits<double>::infinity();
   for (int v = 0; v < m_.num_vertices; ++v)
-    best = std::min(best, distance(z, x, v).value - m_.collision.thickness[v]);
+    if (coupled(v)) best = std::min(best, distance(z, x, v).value - m_.collision.thickness[v]);
   return best;
 }
 

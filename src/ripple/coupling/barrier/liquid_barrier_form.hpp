@@ -38,8 +38,20 @@ class LiquidBarrierForm : public Form {
   /// Largest fraction of z -> z + dz along which every vertex keeps at least 10 % of its
   /// starting gap: conservative advancement on a bound of the gap's rate (see the .cpp).
   double max_step(const VectorX& z, const VectorX& dz) override;
-  /// Smallest gap d - r over all solid vertices at z (m); negative: a vertex inside the liquid.
+  /// Smallest gap d - r over all coupled vertices at z (m); negative: a vertex inside the liquid.
   double min_gap(const VectorX& z) const;
+  /// Makes z a feasible start: every coupled vertex whose gap is below `floor` (m) gets it
+  /// raised to `target` (m) by adding the same amount to the level-set unknowns it reads.
+  /// Raising phi only widens other vertices' gaps (the stencils' weights are non-negative where
+  /// they were taken), so one pass suffices. Needed where the last step ended with a vertex
+  /// just inside the liquid as read from fresh stencils (frozen linear pairs extrapolate, Sec.
+  /// 4.3.3) or where redistancing moved the surface. Returns the vertices raised; `stuck`
+  /// counts those whose stencil holds no unknown.
+  int make_feasible(VectorX& z, double floor, double target, int* stuck = nullptr) const;
+  /// Which vertices feel the liquid (1) or not (0; e.g. obstacles and domain walls, which the
+  /// liquid sees as cut-cell boundaries instead). Empty: all vertices (the default).
+  void set_coupled_vertices(std::vector<uint8_t> mask) { coupled_ = std::move(mask); }
+  bool coupled(int v) const { return coupled_.empty() || coupled_[static_cast<size_t>(v)]; }
 
   /// d of vertex v at z, with its gradient over the solver coordinates (sparse entries).
   struct VertexDistance {
@@ -54,6 +66,7 @@ class LiquidBarrierForm : public Form {
   LevelSetInterpolation kind_;
   double dhat_, kappa_;
   std::vector<LevelSetStencil> stencils_;  ///< per vertex
+  std::vector<uint8_t> coupled_;           ///< per vertex, empty = all
 
   void take_stencils(const VectorX& z);
   double vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v) const;

@@ -14,7 +14,8 @@ struct PenetrationReport {
   double min_distance = 0.0; ///< m, smallest phi(x) - thickness over all vertices (inf if none)
 };
 
+/// `coupled` (per vertex, empty = all) selects the vertices checked.
 PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& phi, const CollisionMesh& mesh,
-                                    const VectorX& x);
+                                    const VectorX& x, const std::vector<uint8_t>& coupled = {});
 
 }  // namespace ripple

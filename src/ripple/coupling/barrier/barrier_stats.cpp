@@ -1,0 +1,40 @@
+#include "ripple/coupling/barrier/barrier_stats.hpp"
+
+#include "ripple/coupling/barrier/barrier_step.hpp"
+#include "ripple/coupling/barrier/component_volumes.hpp"
+#include "ripple/coupling/barrier/narrow_band.hpp"
+#include "ripple/coupling/barrier/penetration_check.hpp"
+
+namespace ripple {
+
+nlohmann::json barrier_frame_stats(const World& w) {
+  const Scene& s = w.scene;
+  const GridGeometry& g = w.liquid.grid;
+  nlohmann::json j;
+  if (w.lagrangian) {
+    const SolidModel& m = w.lagrangian->model;
+    const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, m.positions(w.lagrangian->state.z),
+                                                  liquid_coupled_vertices(w));
+    j["penetrating_vertices"] = r.penetrating;
+    j["min_solid_fluid_distance"] = std::isfinite(r.min_distance) ? nlohmann::json(r.min_distance) : nlohmann::json(nullptr);
+  } else {
+    j["penetrating_vertices"] = 0;
+    j["min_solid_fluid_distance"] = nullptr;
+  }
+  // Components of the current level set and the targets the next step will hold them to.
+  const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
+  const NarrowBand band = select_narrow_band(g, w.liquid.phi, eps, k, 0);
+  const BarrierCouplingState& st = w.barrier;
+  const std::vector<double> target =
+      st.label.size() == 0 ? band.volumes : carry_volume_targets(st.label, st.target, band.label, band.volumes).target;
+  nlohmann::json comps = nlohmann::json::array();
+  for (size_t c = 0; c < band.volumes.size(); ++c)
+    comps.push_back({{"volume", band.volumes[c]},
+                     {"target", target[c]},
+                     {"change", target[c] > 0 ? band.volumes[c] / target[c] - 1.0 : 0.0}});
+  j["liquid_components"] = comps;
+  j["liquid_volume_lost"] = st.lost_volume;
+  return j;
+}
+
+}  // namespace ripple

@@ -1,0 +1,182 @@
+#include "ripple/coupling/barrier/barrier_step.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/barrier/component_volumes.hpp"
+#include "ripple/coupling/barrier/contact_preserving_redistance.hpp"
+#include "ripple/coupling/barrier/coupled_optimisation.hpp"
+#include "ripple/coupling/barrier/final_projection.hpp"
+#include "ripple/coupling/barrier/liquid_prediction.hpp"
+#include "ripple/coupling/barrier/narrow_band.hpp"
+#include "ripple/coupling/barrier/penetration_check.hpp"
+#include "ripple/fluid/particle_level_set.hpp"  // kLevelSetBandCells
+
+namespace ripple {
+namespace {
+
+// kappa doubles (up to this factor over its start) whenever a gap closes below dhat / 10:
+// IPC's adaptive stiffness, for the solid-liquid barrier.
+constexpr double kStiffnessGrowthCap = 1e4;
+
+double initial_stiffness(const Scene& s) {
+  const double dx = s.grid.dx;
+  return s.barrier.stiffness > 0.0 ? s.barrier.stiffness : s.fluid.density * dx * dx * dx;
+}
+
+}  // namespace
+
+std::vector<uint8_t> liquid_coupled_vertices(const World& w) {
+  if (!w.lagrangian) return {};
+  const SolidModel& m = w.lagrangian->model;
+  std::vector<uint8_t> mask(static_cast<size_t>(m.num_vertices), 0);
+  for (int b : w.lagrangian->scene_bodies) {
+    const SolidBodyInfo& info = m.bodies[b];
+    for (int v = info.first_vertex; v < info.first_vertex + info.num_vertices; ++v) mask[v] = 1;
+  }
+  return mask;
+}
+
+void check_solids_start_outside_liquid(const World& w) {
+  if (!w.lagrangian || !w.has_liquid()) return;
+  const SolidWorld& sw = *w.lagrangian;
+  const SolidModel& m = sw.model;
+  const VectorX x = m.positions(sw.state.z);
+  for (size_t i = 0; i < sw.scene_bodies.size(); ++i) {
+    const SolidBodyInfo& info = m.bodies[sw.scene_bodies[i]];
+    std::vector<uint8_t> mask(static_cast<size_t>(m.num_vertices), 0);
+    for (int v = info.first_vertex; v < info.first_vertex + info.num_vertices; ++v) mask[v] = 1;
+    const PenetrationReport r = check_penetration(w.liquid.grid, w.liquid.phi, m.collision, x, mask);
+    if (r.penetrating == 0) continue;
+    // Name the scene entry: simulated solids follow the obstacles in the scene's solid list
+    // only by name, so report the name.
+    std::ostringstream os;
+    os << "solid \"" << info.name << "\" starts with " << r.penetrating << " of its " << info.num_vertices
+       << " vertices inside the liquid (deepest " << -r.min_distance
+       << " m, thickness included); coupling \"barrier\" needs every shell, rod and body to start outside "
+          "the liquid: move it or shrink the liquid region";
+    throw InputError(w.scene.source_path + ": /solids (" + info.name + ")", os.str());
+  }
+}
+
+std::vector<std::string> barrier_resolution_warnings(const World& w) {
+  std::vector<std::string> out;
+  if (!w.lagrangian || !w.has_liquid()) return out;
+  const SolidModel& m = w.lagrangian->model;
+  const VectorX x = m.positions(w.lagrangian->state.z);
+  const double dx = w.liquid.grid.dx;
+  std::vector<double> longest(m.bodies.size(), 0.0);
+  for (const auto& e : m.collision.edges) {
+    const int b = m.collision.body[static_cast<size_t>(e[0])];
+    longest[b] = std::max(longest[b], (x.segment<3>(3 * e[0]) - x.segment<3>(3 * e[1])).norm());
+  }
+  for (int b : w.lagrangian->scene_bodies)
+    if (longest[b] > dx) {
+      std::ostringstream os;
+      os << "solid \"" << m.bodies[b].name << "\" has edges up to " << longest[b] << " m, longer than the cell size "
+         << dx << " m: the barrier keeps the liquid off its vertices only, so liquid may pass between them; "
+         << "refine the solid (Liu et al. 2025, Sec. 4.3.3)";
+      out.push_back(os.str());
+    }
+  return out;
+}
+
+BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  const GridGeometry& g = w.liquid.grid;
+  BarrierCouplingState& st = w.barrier;
+  BarrierStepReport report;
+  const double eps = s.barrier.band_cells * g.dx;              // Sec. 4.2.2
+  const double k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);  // Eq. 11 (see smoothed_heaviside.hpp)
+  const double dhat = s.barrier.dhat_cells * g.dx;
+  if (st.stiffness <= 0.0) st.stiffness = initial_stiffness(s);
+  if (st.label.size() == 0) {  // the first step: the components' volumes at t = 0 are the targets
+    const NarrowBand start = select_narrow_band(g, w.liquid.phi, eps, k, 0);
+    st.label = start.label;
+    st.target = start.volumes;
+  }
+  if (w.obstacles.any_kinematic()) {
+    ScopedPhase t(timings, "solid_boundary");
+    update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
+  }
+
+  // Predict (Algorithm 1, lines 1-3).
+  LiquidPrediction pred = predict_liquid(w, dt, timings);
+  report.pressure_iterations = pred.pressure_iterations;
+  report.pressure_residual = pred.pressure_residual;
+  report.pressure_converged = pred.pressure_converged;
+  const bool has_solids = w.lagrangian != nullptr;
+  const SolidModel& m = has_solids ? w.lagrangian->model : st.no_solids;
+  SolidState& solid_state = has_solids ? w.lagrangian->state : st.no_solids_state;
+  const SolidStepSettings solid_settings = has_solids ? w.lagrangian->settings : SolidStepSettings{};
+  solid_state.time = w.time;
+  const VectorX x_start = m.positions(solid_state.z);
+  SolidStepProblem solids(m, solid_settings, dt, solid_state);
+
+  // The unknowns and the volume each component must keep.
+  NarrowBand band;
+  {
+    ScopedPhase t(timings, "narrow_band");
+    band = select_narrow_band(g, pred.phi, eps, k, m.num_dofs);
+    const VolumeTargets vt = carry_volume_targets(st.label, st.target, band.label, band.volumes);
+    for (size_t c = 0; c < band.components.size(); ++c) band.components[c].target = vt.target[c];
+    st.label = band.label;
+    st.target = vt.target;
+    st.lost_volume += vt.lost;
+    report.lost_volume = vt.lost;
+  }
+
+  // Optimise (lines 5-6, Eq. 22).
+  BarrierCouplingSettings cs;
+  cs.interpolation = s.barrier.interpolation;
+  cs.dhat = dhat;
+  cs.stiffness = st.stiffness;
+  cs.sharpness = k;
+  cs.liquid_density = s.fluid.density;
+  cs.volume_tolerance = s.barrier.volume_tolerance;
+  cs.coupled_vertices = liquid_coupled_vertices(w);
+  cs.max_iterations = s.barrier.max_iterations;
+  cs.line_search = s.barrier.line_search;
+  cs.min_tolerance = 1e-3 * (s.grid.upper() - s.grid.origin).norm();  // 0.1 % of the domain per second
+  VectorX z = solid_state.z;
+  ScalarGrid phi_next;
+  CoupledResult cr;
+  {
+    ScopedPhase t(timings, "coupled_optimisation");
+    cr = optimise_coupled(m, solids, band, w.liquid.phi, cs, z, phi_next);
+  }
+  report.newton = cr.newton;
+  report.unknowns = cr.unknowns;
+  report.components = static_cast<int>(band.components.size());
+  report.min_gap = cr.min_gap;
+  report.stiffness = st.stiffness;
+  report.start_repairs = cr.start_repairs;
+  for (double v : phi_next.data())
+    if (!std::isfinite(v)) throw SimulationError("coupled optimisation produced a non-finite level set");
+
+  // Correct (lines 8-11): solid velocities (Eq. 7), final projection, redistance.
+  report.solids = solids.finish(z, cr.newton);
+  w.liquid.phi = std::move(phi_next);
+  const VectorX x = m.positions(solid_state.z);
+  const VectorX vertex_velocity = (x - x_start) / dt;
+  const FinalProjectionReport fp = project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings);
+  report.pressure_iterations += fp.iterations;
+  report.pressure_residual = std::max(report.pressure_residual, fp.residual);
+  report.pressure_converged = report.pressure_converged && fp.converged;
+  report.closed_faces = fp.closed_faces;
+  {
+    ScopedPhase t(timings, "redistance");
+    redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, m.collision, x, cs.coupled_vertices,
+                                s.barrier.interpolation, dhat + g.dx);
+  }
+  if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&
+      st.stiffness < kStiffnessGrowthCap * initial_stiffness(s))
+    st.stiffness *= 2.0;
+  w.time += dt;
+  ++w.steps;
+  return report;
+}
+
+}  // namespace ripple

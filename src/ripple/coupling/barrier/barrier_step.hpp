@@ -1,0 +1,50 @@
+#pragma once
+// coupling.method = "barrier": "Penetration-free Solid-Fluid Interaction on Shells and Rods"
+// (Liu et al. 2025), Algorithm 1. One step reads as the paper's phases:
+//   predict    the solids' x* (Eq. 5, inside their incremental potential) and the liquid's
+//              u*, phi* (forces, Eq. 8, first projection, advection: liquid_prediction)
+//   optimise   solids and narrow-band level set together (Eq. 22: coupled_optimisation),
+//              one volume constraint per liquid component (targets carried: component_volumes)
+//   correct    v = (x^{n+1} - x^n) / dt (Eq. 7), the final projection with the contact faces
+//              (Eq. 23: final_projection), redistancing (contact_preserving_redistance)
+#include <string>
+#include <vector>
+
+#include "ripple/core/phase_timer.hpp"
+#include "ripple/sim/world.hpp"
+#include "ripple/solid/solid_step.hpp"
+
+namespace ripple {
+
+struct BarrierStepReport {
+  int pressure_iterations = 0;     ///< both projections
+  double pressure_residual = 0.0;  ///< the larger of the two
+  bool pressure_converged = true;
+  NewtonResult newton;             ///< the coupled solve
+  SolidStepReport solids;          ///< solid-solid contact after the step
+  int unknowns = 0;                ///< level-set unknowns
+  int components = 0;              ///< liquid components (volume constraints)
+  double min_gap = 0.0;            ///< m, smallest solid-liquid gap (barrier's distance), inf if none
+  double lost_volume = 0.0;        ///< m^3 of volume targets whose liquid vanished this step
+  int closed_faces = 0;            ///< contact faces in the final projection
+  double stiffness = 0.0;          ///< kappa (kg) used this step
+  int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid
+};
+
+/// Per solid vertex: 1 if it belongs to a simulated body (shell, rod, volume, rigid) and so
+/// feels the liquid; obstacles and domain walls are the liquid's cut-cell boundaries instead.
+std::vector<uint8_t> liquid_coupled_vertices(const World& world);
+
+/// Throws InputError (naming the solid and a vertex) when a simulated solid starts inside the
+/// liquid: the barrier needs a penetration-free start.
+void check_solids_start_outside_liquid(const World& world);
+
+/// One message per simulated solid whose edges are longer than a cell: the barrier acts on
+/// vertices only, so liquid can pass between vertices farther apart than dx (Sec. 4.3.3).
+std::vector<std::string> barrier_resolution_warnings(const World& world);
+
+/// The solids' and the liquid's state at time t, scaled solid-liquid barrier stiffness: the
+/// step's phases in order. Advances world.time by dt.
+BarrierStepReport barrier_step(World& world, double dt, PhaseTimings& timings);
+
+}  // namespace ripple

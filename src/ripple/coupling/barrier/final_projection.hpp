@@ -1,0 +1,24 @@
+#pragma once
+// The barrier method's fluid velocity correction (Liu et al. 2025, Algorithm 1 lines 10-11,
+// Sec. 4.3.6): project u* on the optimised level set phi^{n+1}, with the liquid-air faces
+// next to contacting solid vertices closed and moving with the solid (u_f = W v, Eq. 23), then
+// extrapolate the velocity into the air.
+#include "ripple/core/phase_timer.hpp"
+#include "ripple/sim/world.hpp"
+
+namespace ripple {
+
+struct FinalProjectionReport {
+  int iterations = 0;
+  double residual = 0.0;
+  bool converged = true;
+  int closed_faces = 0;  ///< contact faces given the solids' velocity
+};
+
+/// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled
+/// vertices within dhat of the liquid. world.liquid.phi must hold phi^{n+1}.
+FinalProjectionReport project_with_contacts(World& world, const SolidModel& model, const VectorX& x,
+                                            const VectorX& vertex_velocity, const std::vector<int>& contacting,
+                                            double dt, PhaseTimings& timings);
+
+}  // namespace ripple

@@ -1,0 +1,61 @@
+#include "ripple/coupling/barrier/liquid_prediction.hpp"
+
+#include <cmath>
+
+#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/particle_level_set.hpp"
+#include "ripple/fluid/semi_implicit_surface_tension.hpp"
+#include "ripple/fluid/surface_tension.hpp"
+#include "ripple/fluid/velocity_extrapolation.hpp"
+
+namespace ripple {
+
+int barrier_extrapolation_layers(const Scene& s) { return static_cast<int>(std::ceil(s.time.cfl)) + 3; }
+
+LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  LiquidState& L = w.liquid;
+  const GridGeometry& g = L.grid;
+  LiquidPrediction out;
+  {
+    ScopedPhase t(timings, "forces");
+    apply_gravity(L.velocity, s.gravity, dt);
+    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
+  }
+  if (s.fluid.surface_tension > 0.0) {  // Eq. 8; the projections then carry no pressure jump
+    ScopedPhase t(timings, "surface_tension");
+    const ScalarGrid kappa = interface_curvature(L.phi, g.dx);
+    SurfaceTensionParams st;
+    st.surface_tension = s.fluid.surface_tension;
+    st.density = s.fluid.density;
+    st.dt = dt;
+    st.band = s.barrier.band_cells * g.dx;
+    out.surface_tension_iterations = apply_semi_implicit_surface_tension(L.velocity, L.phi, kappa, g, st).iterations;
+  }
+  FaceFlags valid;
+  {
+    ScopedPhase t(timings, "pressure");
+    ProjectionParams pp = projection_params(s, dt);
+    pp.surface_tension = 0.0;
+    const ProjectionResult r = project_pressure(L, s, w.solids, nullptr, pp, valid, w.pressure_system);
+    out.pressure_iterations = r.iterations;
+    out.pressure_residual = r.residual;
+    out.pressure_converged = r.converged;
+  }
+  {
+    ScopedPhase t(timings, "extrapolate");
+    extrapolate_velocity(L.velocity, valid, barrier_extrapolation_layers(s));
+  }
+  {
+    ScopedPhase t(timings, "advect");
+    out.phi = L.phi;
+    advect_samples(out.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
+    advect_velocity(L.velocity, g, dt);
+    if (w.solids.has_obstacles) extend_level_set_into_solids(out.phi, g, w.solids);
+  }
+  return out;
+}
+
+}  // namespace ripple
