@@ -88,7 +88,9 @@ SchemaNode scene_schema() {
                          "", 0.5)
                .range(0, 1))
       .add("levelset_advection",
-           schema_enum("Advection scheme for `levelset`.", {"semi_lagrangian", "maccormack"}, "maccormack"))
+           schema_enum("Advection scheme for `levelset` (coupling `barrier` always uses `semi_lagrangian`, as "
+                                   "Liu et al. 2025, Algorithm 2).",
+                                   {"semi_lagrangian", "maccormack"}, "maccormack"))
       .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
   root.add("fluid", fluid);
 

@@ -181,5 +181,35 @@ TEST(LiquidBarrierForm, CcdKeepsEveryVertexOutOfTheLiquid) {
   check_ccd(LevelSetInterpolation::quadratic);
 }
 
+// A vertex exactly on a quadratic stencil's edge (x on a cell face: t_x = 0.5) moving almost
+// only along y, with a tiny -x drift, far above the liquid. The CCD used to re-take the
+// stencil at the crossing from a nudged point whose x nudge was lost in rounding, and so
+// stalled at a step of 0 (a whole coupled solve then made no progress).
+TEST(LiquidBarrierForm, CcdCrossesAStencilEdgeAlongATinyDrift) {
+  BarrierScene s = make_setup(0.12);
+  SolidModelBuilder b;
+  ShellMaterial shell;
+  shell.thickness = 2e-3;
+  const std::vector<Vec3> x = {Vec3(0.35, 0.45, 0.25), Vec3(0.37, 0.45, 0.25), Vec3(0.35, 0.45, 0.27)};
+  b.add_shell("chip", x, {{0, 1, 2}}, shell);
+  const SolidModel m = b.build();
+  const int extra = static_cast<int>(s.z.size()) - s.m.num_dofs;
+  LevelSetUnknowns ls = s.ls;
+  for (int& d : ls.dof.data())
+    if (d >= 0) d = d - s.m.num_dofs + m.num_dofs;
+  VectorX z(m.num_dofs + extra);
+  z.head(m.num_dofs) = m.rest_coordinates();
+  z.tail(extra) = s.z.tail(extra);
+  LiquidBarrierForm f(m, ls, LevelSetInterpolation::quadratic, 0.04, 1.0, z);
+  f.begin_iteration(z);
+  ASSERT_GT(f.min_gap(z), 0.1);
+  VectorX dz = VectorX::Zero(z.size());
+  for (int v = 0; v < 3; ++v) {
+    dz[3 * v] = -1e-7;     // drift across the stencil edge
+    dz[3 * v + 1] = -0.02; // towards the liquid, 15 cm below
+  }
+  EXPECT_EQ(f.max_step(z, dz), 1.0);
+}
+
 }  // namespace
 }  // namespace ripple

@@ -13,12 +13,16 @@ nlohmann::json barrier_frame_stats(const World& w) {
   nlohmann::json j;
   if (w.lagrangian) {
     const SolidModel& m = w.lagrangian->model;
-    const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, m.positions(w.lagrangian->state.z),
-                                                  liquid_coupled_vertices(w));
+    const VectorX x = m.positions(w.lagrangian->state.z);
+    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
+    const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
+    const PenetrationReport t = check_penetration(g, w.liquid.phi, m.collision, x, coupled);
     j["penetrating_vertices"] = r.penetrating;
+    j["penetrating_vertices_trilinear"] = t.penetrating;
     j["min_solid_fluid_distance"] = std::isfinite(r.min_distance) ? nlohmann::json(r.min_distance) : nlohmann::json(nullptr);
   } else {
     j["penetrating_vertices"] = 0;
+    j["penetrating_vertices_trilinear"] = 0;
     j["min_solid_fluid_distance"] = nullptr;
   }
   // Components of the current level set and the targets the next step will hold them to.

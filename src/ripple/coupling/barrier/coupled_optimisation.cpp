@@ -1,7 +1,6 @@
 #include "ripple/coupling/barrier/coupled_optimisation.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "ripple/coupling/barrier/level_set_inertia_form.hpp"
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
@@ -59,7 +58,6 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   NewtonSettings ns = solids.newton_settings();
   if (st.max_iterations > 0) ns.max_iterations = st.max_iterations;
   ns.line_search = st.line_search;
-  ns.trace = std::getenv("RIPPLE_TRACE") != nullptr;  // TEMP
   ns.tolerance = std::max(ns.tolerance, st.min_tolerance);
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
 

@@ -51,7 +51,10 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
   {
     ScopedPhase t(timings, "advect");
     out.phi = L.phi;
-    advect_samples(out.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
+    // Semi-Lagrangian, as Algorithm 2 line 4: MacCormack's correction can overshoot to phi < 0
+    // in air cells behind a thin solid, where the velocity is extrapolated, and the barrier
+    // (on vertices only) would then keep that liquid there: a leak (test_barrier_step.cpp).
+    advect_samples(out.phi, cell_sample_offset(), g, L.velocity, dt, LevelSetAdvection::SemiLagrangian);
     advect_velocity(L.velocity, g, dt);
     if (w.solids.has_obstacles) extend_level_set_into_solids(out.phi, g, w.solids);
   }

@@ -20,4 +20,38 @@ PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi
   return r;
 }
 
+namespace {
+
+template <int P>
+double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3& p, LevelSetInterpolation kind) {
+  const LevelSetStencil st = level_set_stencil(g, p, kind);
+  const Vec3i hi = g.n - Vec3i::Ones();
+  Eigen::Matrix<double, P * P * P, 1> samples;
+  for (int a = 0; a < P; ++a)
+    for (int b = 0; b < P; ++b)
+      for (int c = 0; c < P; ++c) {
+        const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
+        samples[(a * P + b) * P + c] = phi(cell.x(), cell.y(), cell.z());
+      }
+  return interpolated_distance<P>(samples, st.t, g.dx).value;
+}
+
+}  // namespace
+
+PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi, const CollisionMesh& mesh,
+                                    const VectorX& x, LevelSetInterpolation kind, const std::vector<uint8_t>& coupled) {
+  PenetrationReport r;
+  r.min_distance = std::numeric_limits<double>::infinity();
+  for (int v = 0; v < mesh.num_vertices; ++v) {
+    if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
+    const Vec3 p = x.segment<3>(3 * v);
+    const double d = (kind == LevelSetInterpolation::linear ? interpolated_phi<2>(g, phi, p, kind)
+                                                             : interpolated_phi<3>(g, phi, p, kind)) -
+                     mesh.thickness[v];
+    r.min_distance = std::min(r.min_distance, d);
+    r.penetrating += d < 0.0;
+  }
+  return r;
+}
+
 }  // namespace ripple

@@ -4,6 +4,7 @@
 // level set by plain trilinear interpolation (clamped at the grid's edge). Independent of the
 // barrier's own distance (its stencils, frozen or quadratic), so it checks the barrier.
 #include "ripple/contact/collision_mesh.hpp"
+#include "ripple/contact/level_set_distance.hpp"
 #include "ripple/grid/array3.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 
@@ -17,5 +18,13 @@ struct PenetrationReport {
 /// `coupled` (per vertex, empty = all) selects the vertices checked.
 PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& phi, const CollisionMesh& mesh,
                                     const VectorX& x, const std::vector<uint8_t>& coupled = {});
+
+/// The same with the barrier's interpolation of the level set (linear = trilinear, or the
+/// quadratic B-spline, which smooths phi over three cells and so reads thin liquid films as
+/// thinner than the trilinear value does), from fresh stencils at x: the barrier's own distance
+/// on the final level set, computed without the barrier's frozen stencils or unknowns.
+PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& phi, const CollisionMesh& mesh,
+                                    const VectorX& x, LevelSetInterpolation kind,
+                                    const std::vector<uint8_t>& coupled = {});
 
 }  // namespace ripple

@@ -1,0 +1,135 @@
+// The barrier method's whole step on a World (Liu et al. 2025, Algorithm 1): scene keys and
+// their errors, a solid starting inside the liquid refused, and a drop landing on a fixed
+// plate of vertices: no vertex ever inside the liquid (counted independently of the
+// barrier), no liquid below the plate, the components' volumes held.
+#include <gtest/gtest.h>
+
+#include "../../test_support.hpp"
+#include "ripple/coupling/barrier/barrier_step.hpp"
+#include "ripple/coupling/barrier/narrow_band.hpp"
+#include "ripple/coupling/barrier/penetration_check.hpp"
+#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/core/errors.hpp"
+#include "ripple/sim/frame_output.hpp"
+
+using namespace ripple;
+using nlohmann::json;
+
+namespace {
+
+// A 12 mm drop (4 cells) 8 mm above a fixed 40 mm plate (vertex spacing 2.5 mm < dx = 3 mm), falling.
+json drop_on_plate() {
+  return json::parse(R"({
+    "domain": {"min": [0, 0, 0], "max": [0.06, 0.06, 0.06], "dx": 0.003},
+    "time": {"end": 0.2, "fps": 30},
+    "fluid": {"representation": "levelset", "surface_tension": 0.07,
+              "regions": [{"type": "sphere", "center": [0.03, 0.04, 0.03], "radius": 0.012, "velocity": [0, -0.3, 0]}]},
+    "solids": [{"type": "shell", "name": "plate",
+                "geometry": {"type": "grid", "center": [0.03, 0.019, 0.03], "width": 0.04, "depth": 0.04, "resolution": 16},
+                "pinned": {"regions": [{"min": [0, 0, 0], "max": [0.06, 0.06, 0.06]}]}}],
+    "coupling": {"method": "barrier"},
+    "output": {"preview": {"enabled": false}}
+  })");
+}
+
+std::string load_error(const json& j) {
+  try {
+    const Scene s = test::scene_from(j);
+    World w(s);
+    initialise_world(w);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(BarrierScene, BadInputNamesTheKey) {
+  EXPECT_EQ(load_error(drop_on_plate()), "");
+  json j = drop_on_plate();
+  j["fluid"]["representation"] = "apic";
+  EXPECT_NE(load_error(j).find("/fluid/representation: coupling.method \"barrier\""), std::string::npos) << load_error(j);
+  j = drop_on_plate();
+  j["coupling"]["barrier"]["band_cells"] = 1.5;
+  j["time"]["cfl"] = 1.0;
+  EXPECT_NE(load_error(j).find("/coupling/barrier/band_cells: narrow band of 1.5 cells is too thin for cfl 1"),
+            std::string::npos)
+      << load_error(j);
+  j = drop_on_plate();
+  j["coupling"]["barrier"]["interpolation"] = "cubic";
+  EXPECT_NE(load_error(j).find("/coupling/barrier/interpolation"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
+  j["coupling"]["barrier"]["dhat_cells"] = 3.0;
+  EXPECT_NE(load_error(j).find("/coupling/barrier/dhat_cells"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
+  j["coupling"]["method"] = "magic";
+  EXPECT_NE(load_error(j).find("/coupling/method"), std::string::npos) << load_error(j);
+  // The plate moved into the drop: refused before any step, naming the solid.
+  j = drop_on_plate();
+  j["solids"][0]["geometry"]["center"] = {0.03, 0.04, 0.03};
+  EXPECT_NE(load_error(j).find("solid \"plate\" starts with"), std::string::npos) << load_error(j);
+}
+
+TEST(BarrierStep, DropLandsOnAFixedPlateWithoutPassing) {
+  for (const char* interpolation : {"quadratic", "linear"}) {
+    SCOPED_TRACE(interpolation);
+    json j = drop_on_plate();
+    j["coupling"]["barrier"]["interpolation"] = interpolation;
+    const Scene s = test::scene_from(j);
+    World w(s);
+    initialise_world(w);
+    const GridGeometry& g = w.liquid.grid;
+    const SolidModel& m = w.lagrangian->model;
+    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
+    const double plate_y = 0.019;
+    const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
+    const double v0 = select_narrow_band(g, w.liquid.phi, eps, k, 0).volumes.at(0);
+    PhaseTimings timings;
+    int steps = 0, repairs = 0, unconverged = 0;
+    double closest = 1.0;
+    int trilinear = 0;  // the plain trilinear count: equal for linear; quadratic may read films thinner
+    while (w.time < 0.12) {
+      const BarrierStepReport r = barrier_step(w, stable_time_step(w), timings);
+      ++steps;
+      repairs += r.start_repairs;
+      unconverged += !r.newton.converged;
+      const VectorX x = m.positions(w.lagrangian->state.z);
+      const PenetrationReport p = check_penetration(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
+      ASSERT_EQ(p.penetrating, 0) << "step " << steps << " t " << w.time;
+      closest = std::min(closest, p.min_distance);
+      trilinear = std::max(trilinear, check_penetration(g, w.liquid.phi, m.collision, x, coupled).penetrating);
+    }
+    // It landed: within a cell of the plate (dhat = dx / 2 keeps it off).
+    EXPECT_LT(closest, g.dx);
+    // Solves that stop at the iteration cap are reported (stats, log); measured 2-3 of 26 here.
+    EXPECT_LE(unconverged, steps / 5) << unconverged << " of " << steps;
+    if (s.barrier.interpolation == LevelSetInterpolation::linear) {
+      EXPECT_EQ(trilinear, 0);
+    }
+    // No liquid under the plate's footprint, more than a cell below it. The barrier holds the
+    // surface off the vertices only: with MacCormack advection of phi* this found 45 of 207
+    // liquid cells below (overshoot in the air behind the plate), hence semi-Lagrangian.
+    int below = 0, liquid = 0;
+    for (int64_t c = 0; c < w.liquid.phi.size(); ++c) {
+      const Vec3i I = w.liquid.phi.coords(c);
+      const Vec3 x = g.cell_center(I.x(), I.y(), I.z());
+      liquid += w.liquid.phi[c] < 0;
+      if (w.liquid.phi[c] < 0 && x.y() < plate_y - g.dx && std::abs(x.x() - 0.03) < 0.02 && std::abs(x.z() - 0.03) < 0.02)
+        ++below;
+    }
+    EXPECT_EQ(below, 0) << below << " of " << liquid << " liquid cells below the plate";
+    // The volume targets are carried without loss (Sec. 4.2.2: one constraint per component);
+    // fragments that appear in the band enter with their measured volume (measured +3e-5)...
+    double targets = w.barrier.lost_volume;
+    for (double t : w.barrier.target) targets += t;
+    EXPECT_NEAR(targets / v0, 1.0, 1e-4);
+    // ...but the level set after the last redistancing and unconverged solves holds them only
+    // within 6 % at this coarse resolution (the drop is 8 cells wide; measured 1-5 %).
+    const NarrowBand end = select_narrow_band(g, w.liquid.phi, eps, k, 0);
+    double v1 = 0.0;
+    for (double v : end.volumes) v1 += v;
+    EXPECT_NEAR(v1 / v0, 1.0, 0.06) << steps << " steps, " << repairs << " start repairs";
+    EXPECT_GT(measure_liquid(w).volume, 0.0);
+  }
+}
