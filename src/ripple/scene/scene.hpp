@@ -105,6 +105,7 @@ struct BarrierSettings {
   double volume_tolerance = 1e-6;      ///< relative, per liquid component
   bool line_search = true;             ///< backtracking in the coupled Newton solve
   int max_iterations = 50;             ///< Newton cap of the coupled solve
+  bool trace = false;                  ///< print every coupled Newton iteration to stderr
 };
 
 struct CameraSettings {

@@ -275,6 +275,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.barrier.volume_tolerance = bj["volume_tolerance"];
   s.barrier.line_search = bj["line_search"];
   s.barrier.max_iterations = bj["max_iterations"];
+  s.barrier.trace = bj["trace"];
   if (s.coupling == CouplingMethod::Barrier) {
     if (s.fluid.representation != LiquidRepresentation::LevelSet)
       fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "

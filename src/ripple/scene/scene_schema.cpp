@@ -144,7 +144,10 @@ SchemaNode scene_schema() {
       .add("max_iterations", schema_integer("Newton iteration cap of one coupled solve; hitting it is reported in "
                                             "stats (coupling_newton_unconverged) and the log.",
                                             50)
-                                 .range(1, 10000));
+                                 .range(1, 10000))
+      .add("trace", schema_boolean("Print every coupled Newton iteration (step, CCD limits, merit) to stderr; "
+                                   "for debugging a slow or stuck solve.",
+                                   false));
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
                                      "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
                                      "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "

@@ -1,6 +1,7 @@
 #include "ripple/coupling/barrier/coupled_optimisation.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ripple/coupling/barrier/level_set_inertia_form.hpp"
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
@@ -51,14 +52,22 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   std::vector<uint8_t> fixed = m.dof_fixed;
   fixed.resize(static_cast<size_t>(z.size()), 0);
   // Step size: the largest solid vertex motion or level-set change (both m).
-  auto step = [&](const VectorX& dz) {
-    const double solid = m.max_vertex_displacement(dz.head(n_solid));
-    return band.count > 0 ? std::max(solid, dz.tail(band.count).cwiseAbs().maxCoeff()) : solid;
-  };
   NewtonSettings ns = solids.newton_settings();
   if (st.max_iterations > 0) ns.max_iterations = st.max_iterations;
   ns.line_search = st.line_search;
-  ns.tolerance = std::max(ns.tolerance, st.min_tolerance);
+  ns.trace = st.trace;
+  // Without solids the solids' automatic tolerance (from their bounding box) is not finite.
+  ns.tolerance = m.num_vertices == 0 || !std::isfinite(ns.tolerance) ? st.min_tolerance
+                                                                     : std::max(ns.tolerance, st.min_tolerance);
+  // Step size: the largest solid vertex motion (m), and the largest level-set change scaled so
+  // that it meets the tolerance once it is below level_set_tolerance dx: the solids' velocity
+  // tolerance (0.1 % of the scene per second) would ask 1e-4 of a cell of the level set, which
+  // the lagged masses of Eq. 13 approach only linearly (rate about 0.9 per iteration).
+  const double level_set_scale = ns.tolerance * ns.dt / (st.level_set_tolerance * ls.grid.dx);
+  auto step = [&](const VectorX& dz) {
+    const double solid = m.max_vertex_displacement(dz.head(n_solid));
+    return band.count > 0 ? std::max(solid, level_set_scale * dz.tail(band.count).cwiseAbs().maxCoeff()) : solid;
+  };
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
 
   z_solids = z.head(n_solid);
