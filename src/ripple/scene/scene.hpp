@@ -106,6 +106,7 @@ struct BarrierSettings {
   bool line_search = true;             ///< backtracking in the coupled Newton solve
   int max_iterations = 50;             ///< Newton cap of the coupled solve
   bool trace = false;                  ///< print every coupled Newton iteration to stderr
+  bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
 };
 
 struct CameraSettings {

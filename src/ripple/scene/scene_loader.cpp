@@ -276,6 +276,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.barrier.line_search = bj["line_search"];
   s.barrier.max_iterations = bj["max_iterations"];
   s.barrier.trace = bj["trace"];
+  s.barrier.volume_constraint = bj["volume_constraint"];
   if (s.coupling == CouplingMethod::Barrier) {
     if (s.fluid.representation != LiquidRepresentation::LevelSet)
       fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "

@@ -145,6 +145,9 @@ SchemaNode scene_schema() {
                                             "stats (coupling_newton_unconverged) and the log.",
                                             50)
                                  .range(1, 10000))
+      .add("volume_constraint", schema_boolean("Hold each connected liquid component's volume (Eq. 11); false "
+                                               "leaves the level set to its advection's volume drift (for comparisons).",
+                                               true))
       .add("trace", schema_boolean("Print every coupled Newton iteration (step, CCD limits, merit) to stderr; "
                                    "for debugging a slow or stuck solve.",
                                    false));

@@ -140,6 +140,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   cs.max_iterations = s.barrier.max_iterations;
   cs.line_search = s.barrier.line_search;
   cs.trace = s.barrier.trace;
+  cs.volume_constraint = s.barrier.volume_constraint;
   cs.min_tolerance = 1e-3 * (s.grid.upper() - s.grid.origin).norm();  // 0.1 % of the domain per second
   VectorX z = solid_state.z;
   ScalarGrid phi_next;

@@ -47,7 +47,7 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   LiquidVolumeConstraint volume(band.components, inertia_settings.cell_volume, st.sharpness,
                                 st.volume_tolerance * smallest_target);
   std::vector<EqualityConstraint*> constraints;
-  if (!band.components.empty()) constraints.push_back(&volume);
+  if (st.volume_constraint && !band.components.empty()) constraints.push_back(&volume);
 
   std::vector<uint8_t> fixed = m.dof_fixed;
   fixed.resize(static_cast<size_t>(z.size()), 0);

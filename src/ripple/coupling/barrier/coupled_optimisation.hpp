@@ -25,6 +25,7 @@ struct BarrierCouplingSettings {
   bool line_search = true;        ///< backtracking on the merit function
   double min_tolerance = 0.0;     ///< m/s: floor of the Newton tolerance (the solids' is 0 without solids)
   bool trace = false;             ///< print every Newton iteration to stderr
+  bool volume_constraint = true;  ///< impose Eq. 11 per component
   double level_set_tolerance = 1e-3;  ///< converged once no level-set value changes by more than this many cells
 };
 
