@@ -64,9 +64,18 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   // tolerance (0.1 % of the scene per second) would ask 1e-4 of a cell of the level set, which
   // the lagged masses of Eq. 13 approach only linearly (rate about 0.9 per iteration).
   const double level_set_scale = ns.tolerance * ns.dt / (st.level_set_tolerance * ls.grid.dx);
+  // Each level-set change is weighted by its cell's share of the liquid's mass (Eq. 13 at the
+  // current phi): air cells, which weigh rho_a / rho_l, drift in the lagged-mass iteration
+  // without moving the surface.
+  const double liquid_cell_mass = st.liquid_density * inertia_settings.cell_volume;
   auto step = [&](const VectorX& dz) {
     const double solid = m.max_vertex_displacement(dz.head(n_solid));
-    return band.count > 0 ? std::max(solid, level_set_scale * dz.tail(band.count).cwiseAbs().maxCoeff()) : solid;
+    if (band.count == 0) return solid;
+    const VectorX& mass = inertia.masses();
+    double ls_step = 0.0;
+    for (int i = 0; i < band.count; ++i)
+      ls_step = std::max(ls_step, std::abs(dz[band.first_dof + i]) * mass[i] / liquid_cell_mass);
+    return std::max(solid, level_set_scale * ls_step);
   };
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
 
