@@ -16,7 +16,7 @@ namespace ripple::bench {
 namespace {
 
 // n cells along the 80 mm box; the cloth has about 1.3 vertices per cell along a side.
-nlohmann::json drop_on_cloth(int n, double cfl) {
+nlohmann::json drop_on_cloth(int n, double cfl, bool line_search) {
   const double dx = 0.08 / n;
   const int cloth = static_cast<int>(0.064 / dx * 1.3);
   return nlohmann::json{
@@ -38,26 +38,28 @@ nlohmann::json drop_on_cloth(int n, double cfl) {
              {{"min", {0.07, 0.03, 0}}, {"max", {0.08, 0.05, 0.01}}},
              {{"min", {0, 0.03, 0.07}}, {"max", {0.01, 0.05, 0.08}}},
              {{"min", {0.07, 0.03, 0.07}}, {"max", {0.08, 0.05, 0.08}}}}}}}}}},
-      {"coupling", {{"method", "barrier"}, {"barrier", {{"interpolation", "linear"}}}}},
+      {"coupling", {{"method", "barrier"}, {"barrier", {{"interpolation", "linear"}, {"line_search", line_search}}}}},
       {"output", {{"preview", {{"enabled", false}}}}}};
 }
 
 void BM_BarrierDropOnClothStep(benchmark::State& st) {
   const int n = static_cast<int>(st.range(0));
   const double cfl = static_cast<double>(st.range(1)) / 10.0;
-  const Scene scene = build_scene(drop_on_cloth(n, cfl), "bench", ".");
+  const bool line_search = st.range(2) != 0;
+  const Scene scene = build_scene(drop_on_cloth(n, cfl, line_search), "bench", ".");
   World w(scene);
   initialise_world(w);
   PhaseTimings warm;
   while (w.time < 0.06) barrier_step(w, stable_time_step(w), warm);  // the drop reaches the cloth
   PhaseTimings t;
   double total = 0.0;
-  int steps = 0, iterations = 0;
+  int steps = 0, iterations = 0, unconverged = 0;
   for (auto _ : st) {
     const auto t0 = std::chrono::steady_clock::now();
     const BarrierStepReport r = barrier_step(w, stable_time_step(w), t);
     total += seconds_since(t0);
     iterations += r.newton.iterations;
+    unconverged += !r.newton.converged;
     ++steps;
   }
   auto phase = [&](const char* name) {
@@ -72,12 +74,26 @@ void BM_BarrierDropOnClothStep(benchmark::State& st) {
   st.counters["optimisation_s"] = phase("coupled_optimisation");
   st.counters["step_s"] = total / steps;
   st.counters["newton_its"] = static_cast<double>(iterations) / steps;
+  st.counters["unconverged"] = unconverged;
   st.counters["opt_over_pressure"] = pressure > 0 ? phase("coupled_optimisation") / pressure : 0.0;
 }
 
 }  // namespace
 
-// Args: cells along a side, CFL x 10.
-BENCHMARK(BM_BarrierDropOnClothStep)->Args({24, 10})->Args({40, 10})->Iterations(5)->Unit(benchmark::kSecond)->UseRealTime();
+// Args: cells along a side, CFL x 10, line search (1) or the CCD-filtered full step (0).
+// Table I: {24, 10, 1}, {40, 10, 1}. Fig. 12 (Newton iterations against CFL, with and without
+// line search): {24, 7 | 12 | 20, 1 | 0}.
+BENCHMARK(BM_BarrierDropOnClothStep)
+    ->Args({24, 10, 1})
+    ->Args({40, 10, 1})
+    ->Args({24, 7, 1})
+    ->Args({24, 12, 1})
+    ->Args({24, 20, 1})
+    ->Args({24, 7, 0})
+    ->Args({24, 12, 0})
+    ->Args({24, 20, 0})
+    ->Iterations(5)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 
 }  // namespace ripple::bench
