@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 2;  // 2: Lagrangian solid state
+constexpr uint32_t kVersion = 3;  // 2: Lagrangian solid state; 3: barrier coupling state
 
 template <class T>
 void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -88,6 +88,13 @@ void write_checkpoint(const std::string& path, const World& w) {
     put_vec(s, std::vector<double>(st.velocity.data(), st.velocity.data() + st.velocity.size()));
     put(s, st.barrier_stiffness);
   }
+  // The barrier coupling's volume targets, their cell labels and kappa (empty before a step).
+  const BarrierCouplingState& b = w.barrier;
+  put<int32_t>(s, b.label.nx()); put<int32_t>(s, b.label.ny()); put<int32_t>(s, b.label.nz());
+  put_vec(s, b.label.data());
+  put_vec(s, b.target);
+  put(s, b.stiffness);
+  put(s, b.lost_volume);
   fs::create_directories(fs::path(path).parent_path());
   write_file_atomic(path, s);
 }
@@ -125,6 +132,14 @@ void read_checkpoint(const std::string& path, World& w) {
     st.velocity = Eigen::Map<VectorX>(v.data(), static_cast<Eigen::Index>(v.size()));
     st.barrier_stiffness = r.get<double>();
   }
+  BarrierCouplingState& b = w.barrier;
+  const int bx = r.get<int32_t>(), by = r.get<int32_t>(), bz = r.get<int32_t>();
+  b.label.resize(bx, by, bz, -1);
+  r.get_vec(b.label.data());
+  if (b.label.size() != static_cast<int64_t>(bx) * by * bz) throw InputError(path, "checkpoint label size mismatch");
+  r.get_vec(b.target);
+  b.stiffness = r.get<double>();
+  b.lost_volume = r.get<double>();
   if (w.liquid.particles.x.size() != w.liquid.particles.v.size() ||
       w.liquid.particles.x.size() != w.liquid.particles.c.size())
     throw InputError(path, "checkpoint particle arrays disagree");

@@ -166,3 +166,45 @@ TEST(BarrierStep, LiquidCubeRoundsIntoABallWithoutSolids) {
   const Vec3 size = m.bbox.hi - m.bbox.lo;
   for (int a = 0; a < 3; ++a) EXPECT_NEAR(size[a], 0.0248, 0.002) << "axis " << a;
 }
+
+// Through the `ripple` binary: a barrier run writes its stats keys on every frame, exits 2 for
+// a solid starting inside the liquid, and resumes from a checkpoint to the same bytes (the
+// volume targets, labels and kappa travel in the checkpoint).
+TEST(BarrierStep, RunWritesStatsAndResumesExactly) {
+  namespace fs = std::filesystem;
+  const auto dir = test::temp_dir("barrier_run");
+  json j = drop_on_plate();
+  j["time"]["end"] = 0.1;
+  j["output"]["checkpoint_every"] = 1;
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  const std::string a = (dir / "a").string(), b = (dir / "b").string();
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a, (dir / "a.log").string()), 0)
+      << test::read_text(dir / "a.log");
+  std::ifstream stats(fs::path(a) / "stats.jsonl");
+  std::string line;
+  int frames = 0;
+  while (std::getline(stats, line)) {
+    const auto s = json::parse(line);
+    for (const char* k : {"penetrating_vertices", "penetrating_vertices_trilinear", "min_solid_fluid_distance",
+                          "liquid_components", "liquid_volume_lost", "coupling_newton_iterations",
+                          "coupling_newton_unconverged", "coupling_level_set_unknowns_max", "coupling_start_repairs"})
+      EXPECT_TRUE(s.contains(k)) << k;
+    EXPECT_EQ(s["penetrating_vertices"], 0) << line;
+    if (frames > 0) {
+      EXPECT_TRUE(s["timings"].contains("coupled_optimisation"));
+      EXPECT_TRUE(s["timings"].contains("pressure_final"));
+    }
+    ++frames;
+  }
+  EXPECT_EQ(frames, 4);
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 1 --out " + b, (dir / "b.log").string()), 0);
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b, (dir / "c.log").string()), 0)
+      << test::read_text(dir / "c.log");
+  EXPECT_EQ(test::read_text(fs::path(a) / "liquid_0003.ply"), test::read_text(fs::path(b) / "liquid_0003.ply"));
+  // A plate inside the drop: exit 2, naming the solid.
+  j["solids"][0]["geometry"]["center"] = {0.03, 0.04, 0.03};
+  const std::string bad = test::write_text(dir / "bad.json", j.dump());
+  EXPECT_EQ(test::run_ripple("run " + bad + " --quiet --out " + (dir / "bad").string(), (dir / "bad.log").string()), 2);
+  EXPECT_NE(test::read_text(dir / "bad.log").find("solid \"plate\" starts with"), std::string::npos)
+      << test::read_text(dir / "bad.log");
+}
