@@ -43,8 +43,8 @@ void check_solids_start_outside_liquid(const World& world);
 /// vertices only, so liquid can pass between vertices farther apart than dx (Sec. 4.3.3).
 std::vector<std::string> barrier_resolution_warnings(const World& world);
 
-/// The solids' and the liquid's state at time t, scaled solid-liquid barrier stiffness: the
-/// step's phases in order. Advances world.time by dt.
+/// Advances the liquid and the solids together by dt (s): the phases above in order, then
+/// kappa doubles if a gap fell below dhat / 10 (automatic stiffness only). Advances world.time.
 BarrierStepReport barrier_step(World& world, double dt, PhaseTimings& timings);
 
 }  // namespace ripple
