@@ -37,6 +37,7 @@ class DampingForm : public Form {
 };
 
 double bbox_diagonal(const VectorX& x) {
+  if (x.size() == 0) return 0.0;  // no solids: no scale (not the empty box's infinite one)
   Aabb b;
   for (Eigen::Index i = 0; i < x.size(); i += 3) b.extend(x.segment<3>(i));
   return (b.hi - b.lo).norm();

@@ -62,8 +62,8 @@ ConstrainedStep constrain_step(const std::vector<EqualityConstraint*>& constrain
   Eigen::MatrixXd S(m, m);
   VectorX rhs(m);
   for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < m; ++j) S(i, j) = rows[i].dot(Y.col(j).sparseView());
-    rhs[i] = rows[i].dot(dz.sparseView()) + values[i];
+    for (int j = 0; j < m; ++j) S(i, j) = rows[i].dot(Y.col(j));
+    rhs[i] = rows[i].dot(dz) + values[i];
   }
   const VectorX lambda = S.ldlt().solve(rhs);
   if (!lambda.allFinite()) return out;

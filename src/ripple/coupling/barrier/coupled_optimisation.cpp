@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ripple/coupling/barrier/level_set_inertia_form.hpp"
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
@@ -51,14 +52,11 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
 
   std::vector<uint8_t> fixed = m.dof_fixed;
   fixed.resize(static_cast<size_t>(z.size()), 0);
-  // Step size: the largest solid vertex motion or level-set change (both m).
   NewtonSettings ns = solids.newton_settings();
   if (st.max_iterations > 0) ns.max_iterations = st.max_iterations;
   ns.line_search = st.line_search;
   ns.trace = st.trace;
-  // Without solids the solids' automatic tolerance (from their bounding box) is not finite.
-  ns.tolerance = m.num_vertices == 0 || !std::isfinite(ns.tolerance) ? st.min_tolerance
-                                                                     : std::max(ns.tolerance, st.min_tolerance);
+  ns.tolerance = std::max(ns.tolerance, st.min_tolerance);  // without solids theirs is 0
   // Step size: the largest solid vertex motion (m), and the largest level-set change scaled so
   // that it meets the tolerance once it is below level_set_tolerance dx: the solids' velocity
   // tolerance (0.1 % of the scene per second) would ask 1e-4 of a cell of the level set, which
@@ -86,11 +84,14 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     if (d >= 0) phi.data()[static_cast<size_t>(i)] = z[d];
   }
   barrier.begin_iteration(z);
-  result.min_gap = barrier.min_gap(z);
   const VectorX x = m.positions(z);
-  for (int v = 0; v < m.num_vertices; ++v)
-    if (barrier.coupled(v) && barrier.distance(z, x, v).value - m.collision.thickness[v] < st.dhat)
-      result.contacting.push_back(v);
+  result.min_gap = std::numeric_limits<double>::infinity();
+  for (int v = 0; v < m.num_vertices; ++v) {
+    if (!barrier.coupled(v)) continue;
+    const double gap = barrier.distance(z, x, v).value - m.collision.thickness[v];
+    result.min_gap = std::min(result.min_gap, gap);
+    if (gap < st.dhat) result.contacting.push_back(v);
+  }
   return result;
 }
 

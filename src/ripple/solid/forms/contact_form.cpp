@@ -71,7 +71,7 @@ Derivatives<12> pair_barrier(const CollisionMesh& mesh, const VectorX& x, const 
 
 double min_barrier_stiffness(double dhat, double bbox_diagonal, double average_mass) {
   double g0 = 1e-8 * bbox_diagonal;
-  if (g0 >= dhat) g0 = 0.5 * dhat;
+  if (g0 <= 0.0 || g0 >= dhat) g0 = 0.5 * dhat;  // no scale (no solids) or a huge one
   const double stiffness = barrier(g0, dhat).second;
   return 1e11 * average_mass / stiffness;
 }
