@@ -23,7 +23,8 @@ void put_vec(std::string& s, const std::vector<T>& v) {
   put<uint64_t>(s, v.size());
   s.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
 }
-void put_grid(std::string& s, const ScalarGrid& g) {
+template <class T>
+void put_grid(std::string& s, const Array3<T>& g) {
   put<int32_t>(s, g.nx()); put<int32_t>(s, g.ny()); put<int32_t>(s, g.nz());
   put_vec(s, g.data());
 }
@@ -48,7 +49,8 @@ struct Reader {
     std::memcpy(static_cast<void*>(v.data()), data.data() + pos, n * sizeof(T));  // fixed-size Eigen types are plain arrays
     pos += n * sizeof(T);
   }
-  void get_grid(ScalarGrid& g) {
+  template <class T>
+  void get_grid(Array3<T>& g) {
     const int nx = get<int32_t>(), ny = get<int32_t>(), nz = get<int32_t>();
     g.resize(nx, ny, nz);
     get_vec(g.data());
@@ -90,8 +92,7 @@ void write_checkpoint(const std::string& path, const World& w) {
   }
   // The barrier coupling's volume targets, their cell labels and kappa (empty before a step).
   const BarrierCouplingState& b = w.barrier;
-  put<int32_t>(s, b.label.nx()); put<int32_t>(s, b.label.ny()); put<int32_t>(s, b.label.nz());
-  put_vec(s, b.label.data());
+  put_grid(s, b.label);
   put_vec(s, b.target);
   put(s, b.stiffness);
   put(s, b.lost_volume);
@@ -133,10 +134,7 @@ void read_checkpoint(const std::string& path, World& w) {
     st.barrier_stiffness = r.get<double>();
   }
   BarrierCouplingState& b = w.barrier;
-  const int bx = r.get<int32_t>(), by = r.get<int32_t>(), bz = r.get<int32_t>();
-  b.label.resize(bx, by, bz, -1);
-  r.get_vec(b.label.data());
-  if (b.label.size() != static_cast<int64_t>(bx) * by * bz) throw InputError(path, "checkpoint label size mismatch");
+  r.get_grid(b.label);
   r.get_vec(b.target);
   b.stiffness = r.get<double>();
   b.lost_volume = r.get<double>();

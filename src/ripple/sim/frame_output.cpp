@@ -199,15 +199,16 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     const nlohmann::json b = barrier_frame_stats(w);  // named: items() of a temporary would dangle
     for (const auto& [key, value] : b.items()) j[key] = value;
     const FrameLog::Coupling& c = log.coupling;
-    j["coupling_newton_iterations"] = c.newton_iterations;
-    j["coupling_newton_iterations_max"] = c.newton_iterations_max;
-    j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(c.newton_iterations) / log.substeps : 0.0;
-    j["coupling_newton_unconverged"] = c.newton_unconverged;
+    j["coupling_newton_iterations"] = log.newton_iterations;
+    j["coupling_newton_iterations_max"] = log.newton_iterations_max;
+    j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(log.newton_iterations) / log.substeps : 0.0;
+    j["coupling_newton_unconverged"] = log.newton_unconverged;
     j["coupling_level_set_unknowns_max"] = c.unknowns_max;
     j["coupling_min_gap"] = std::isfinite(c.min_gap) ? nlohmann::json(c.min_gap) : nlohmann::json(nullptr);
     j["coupling_contact_faces"] = c.closed_faces;
     j["coupling_barrier_stiffness"] = c.stiffness;
     j["coupling_start_repairs"] = c.start_repairs;
+    j["coupling_start_stuck"] = c.start_stuck;
   }
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;

@@ -39,18 +39,14 @@ struct FrameLog {
   double min_contact_gap = std::numeric_limits<double>::infinity();
   std::string linear_solver;
   std::map<std::string, double> solid_timings;
-  // Coupling "barrier" (Liu et al. 2025).
+  // Coupling "barrier" (Liu et al. 2025); its Newton solves are counted in newton_* above.
   struct Coupling {
-    bool active = false;
-    int64_t newton_iterations = 0;
-    int newton_iterations_max = 0;
-    int newton_unconverged = 0;
     int unknowns_max = 0;                                       ///< level-set unknowns
     double min_gap = std::numeric_limits<double>::infinity();   ///< m, barrier's distance, over the substeps
-    double lost_volume = 0.0;                                   ///< m^3
     int64_t closed_faces = 0;
     double stiffness = 0.0;                                     ///< kg, last substep
     int64_t start_repairs = 0;                                  ///< vertices lifted out of the liquid at solve starts
+    int64_t start_stuck = 0;                                    ///< vertices starting inside with nothing to lift
   } coupling;
 };
 

@@ -101,21 +101,17 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   if (!std::isfinite(r.pressure_residual)) throw SimulationError("non-finite pressure residual (the pressure solve diverged)");
   record_pressure(r.pressure_iterations, r.pressure_residual, r.pressure_converged, log, opt, frame);
   FrameLog::Coupling& c = log.coupling;
-  c.active = true;
-  c.newton_iterations += r.newton.iterations;
-  c.newton_iterations_max = std::max(c.newton_iterations_max, r.newton.iterations);
   c.unknowns_max = std::max(c.unknowns_max, r.unknowns);
   c.min_gap = std::min(c.min_gap, r.min_gap);
-  c.lost_volume += r.lost_volume;
   c.closed_faces += r.closed_faces;
   c.stiffness = r.stiffness;
   c.start_repairs += r.start_repairs;
-  if (!r.newton.converged) ++c.newton_unconverged;
-  if (world.lagrangian) record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
-  else if (!r.newton.converged && opt.on_warning) {
+  c.start_stuck += r.start_stuck;
+  record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
+  if (r.start_stuck > 0 && opt.on_warning) {
     std::ostringstream os;
-    os << "frame " << frame << ": coupled level-set Newton solve stopped after " << r.newton.iterations
-       << " iterations without converging";
+    os << "frame " << frame << ": " << r.start_stuck << " solid vertices started a coupled solve inside the liquid "
+       << "with no level-set unknown to lift them (the solve cannot move them)";
     opt.on_warning(os.str());
   }
   if (r.lost_volume > 0.0 && opt.on_warning) {

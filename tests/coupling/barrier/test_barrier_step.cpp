@@ -187,7 +187,8 @@ TEST(BarrierStep, RunWritesStatsAndResumesExactly) {
     const auto s = json::parse(line);
     for (const char* k : {"penetrating_vertices", "penetrating_vertices_trilinear", "min_solid_fluid_distance",
                           "liquid_components", "liquid_volume_lost", "coupling_newton_iterations",
-                          "coupling_newton_unconverged", "coupling_level_set_unknowns_max", "coupling_start_repairs"})
+                          "coupling_newton_unconverged", "coupling_level_set_unknowns_max", "coupling_start_repairs",
+                          "coupling_start_stuck"})
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["penetrating_vertices"], 0) << line;
     if (frames > 0) {

@@ -23,12 +23,12 @@ struct BarrierStepReport {
   NewtonResult newton;             ///< the coupled solve
   SolidStepReport solids;          ///< solid-solid contact after the step
   int unknowns = 0;                ///< level-set unknowns
-  int components = 0;              ///< liquid components (volume constraints)
   double min_gap = 0.0;            ///< m, smallest solid-liquid gap (barrier's distance), inf if none
   double lost_volume = 0.0;        ///< m^3 of volume targets whose liquid vanished this step
   int closed_faces = 0;            ///< contact faces in the final projection
   double stiffness = 0.0;          ///< kappa (kg) used this step
   int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid
+  int start_stuck = 0;             ///< vertices starting inside the liquid with no unknown to lift
 };
 
 /// Per solid vertex: 1 if it belongs to a simulated body (shell, rod, volume, rigid) and so

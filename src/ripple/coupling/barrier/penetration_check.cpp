@@ -7,20 +7,22 @@
 
 namespace ripple {
 
-PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi, const CollisionMesh& mesh,
-                                    const VectorX& x, const std::vector<uint8_t>& coupled) {
+namespace {
+
+/// Counts the coupled vertices whose `phi_at(position)` minus their thickness is negative.
+template <class PhiAt>
+PenetrationReport count_penetrating(const CollisionMesh& mesh, const VectorX& x, const std::vector<uint8_t>& coupled,
+                                    const PhiAt& phi_at) {
   PenetrationReport r;
   r.min_distance = std::numeric_limits<double>::infinity();
   for (int v = 0; v < mesh.num_vertices; ++v) {
     if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
-    const double d = sample(phi, g, cell_sample_offset(), Vec3(x.segment<3>(3 * v))) - mesh.thickness[v];
+    const double d = phi_at(Vec3(x.segment<3>(3 * v))) - mesh.thickness[v];
     r.min_distance = std::min(r.min_distance, d);
     r.penetrating += d < 0.0;
   }
   return r;
 }
-
-namespace {
 
 template <int P>
 double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3& p, LevelSetInterpolation kind) {
@@ -39,19 +41,15 @@ double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3
 }  // namespace
 
 PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi, const CollisionMesh& mesh,
+                                    const VectorX& x, const std::vector<uint8_t>& coupled) {
+  return count_penetrating(mesh, x, coupled, [&](const Vec3& p) { return sample(phi, g, cell_sample_offset(), p); });
+}
+
+PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi, const CollisionMesh& mesh,
                                     const VectorX& x, LevelSetInterpolation kind, const std::vector<uint8_t>& coupled) {
-  PenetrationReport r;
-  r.min_distance = std::numeric_limits<double>::infinity();
-  for (int v = 0; v < mesh.num_vertices; ++v) {
-    if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
-    const Vec3 p = x.segment<3>(3 * v);
-    const double d = (kind == LevelSetInterpolation::linear ? interpolated_phi<2>(g, phi, p, kind)
-                                                             : interpolated_phi<3>(g, phi, p, kind)) -
-                     mesh.thickness[v];
-    r.min_distance = std::min(r.min_distance, d);
-    r.penetrating += d < 0.0;
-  }
-  return r;
+  return count_penetrating(mesh, x, coupled, [&](const Vec3& p) {
+    return kind == LevelSetInterpolation::linear ? interpolated_phi<2>(g, phi, p, kind) : interpolated_phi<3>(g, phi, p, kind);
+  });
 }
 
 }  // namespace ripple
