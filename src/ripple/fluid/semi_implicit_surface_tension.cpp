@@ -41,7 +41,7 @@ SurfaceTensionReport apply_semi_implicit_surface_tension(MacVelocity& vel, const
       const double kappa = 0.5 * (curvature(c0.x(), c0.y(), c0.z()) + curvature(c1.x(), c1.y(), c1.z()));
       const double normal = c0 == c1 ? 0.0 : (p1 - p0) / g.dx;  // d phi / d x_a
       delta[f] = d;
-      rhs[f] = u.data()[f] - p.dt * k * d * kappa * normal;
+      rhs[f] = p.explicit_force ? u.data()[f] - p.dt * k * d * kappa * normal : u.data()[f];
       index[f] = n++;
     }
     report.unknowns += n;

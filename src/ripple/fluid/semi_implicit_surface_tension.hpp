@@ -16,6 +16,7 @@ struct SurfaceTensionParams {
   double density = 1000.0;       ///< rho (kg/m^3)
   double dt = 0.0;               ///< s
   double band = 0.0;             ///< eps (m): half width of delta's support
+  bool explicit_force = true;    ///< false: only the implicit term (the force goes elsewhere)
 };
 
 struct SurfaceTensionReport {

@@ -23,9 +23,13 @@ ScalarGrid interface_curvature(const ScalarGrid& phi, double dx) {
           const double p = phi(i, j, kk);
           if (std::abs(p) >= band) continue;
           const double kv = k(i, j, kk);
-          const double denom = 1.0 + 0.5 * p * kv;
+          const double denom = 1.0 - 0.5 * p * kv;  // kappa(phi) = 2 / (R + phi) for a sphere
           if (denom <= 0.2) continue;
-          const double w = 1.0 - std::abs(p) / band;
+          // A 1-4-1 tent per axis: a box average flips the sign of a grid-scale ripple's
+          // restoring curvature (its response at the Nyquist wave number is -1/3; the tent's
+          // is +1/3), and that ripple grew into a capillary instability (docs/validation.md).
+          const double tent = (di ? 1.0 : 4.0) * (dj ? 1.0 : 4.0) * (dk ? 1.0 : 4.0);
+          const double w = tent * (1.0 - std::abs(p) / band);
           sum += w * kv / denom;  // curvature carried to the interface
           wsum += w;
         }

@@ -5,9 +5,10 @@
 namespace ripple {
 
 /// Mean curvature (1/m) for the ghost-fluid jump: the level set's curvature, smoothed near the
-/// interface by averaging over the 3x3x3 neighbours within 1.5 cells of it (each corrected to
-/// the interface as kappa / (1 + phi kappa / 2), exact for spheres). Smoothing removes the
-/// cell-to-cell noise that redistancing leaves in second derivatives.
+/// interface by a weighted average over the 3x3x3 neighbours within 1.5 cells of it (a 1-4-1
+/// tent per axis, times closeness to the interface; each value corrected to the interface as
+/// kappa / (1 - phi kappa / 2), exact for spheres). Smoothing removes the cell-to-cell noise
+/// that redistancing leaves in second derivatives without reversing any wave's sign.
 ScalarGrid interface_curvature(const ScalarGrid& phi, double dx);
 
 }  // namespace ripple

@@ -95,6 +95,12 @@ struct PressureSolverSettings {
   WallContact wall_contact = WallContact::Separating;
 };
 
+/// Where the barrier method applies surface tension (coupling.barrier.surface_tension).
+enum class BarrierSurfaceTension {
+  ghost_fluid,  ///< the jump gamma kappa at the interface in the final projection
+  csf           ///< Eq. 8's continuum surface force in the prediction, as the paper writes it
+};
+
 /// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
 struct BarrierSettings {
   LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
@@ -107,6 +113,7 @@ struct BarrierSettings {
   int max_iterations = 50;             ///< Newton cap of the coupled solve
   bool trace = false;                  ///< print every coupled Newton iteration to stderr
   bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
+  BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
 };
 
 struct CameraSettings {

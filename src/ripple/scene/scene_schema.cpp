@@ -148,6 +148,14 @@ SchemaNode scene_schema() {
       .add("volume_constraint", schema_boolean("Hold each connected liquid component's volume (Eq. 11); false "
                                                "leaves the level set to its advection's volume drift (for comparisons).",
                                                true))
+      .add("surface_tension",
+           schema_enum("Where surface tension (fluid.surface_tension) acts: `ghost_fluid` puts the pressure jump "
+                       "gamma kappa at the interface in the final projection and keeps Eq. 8's implicit term in "
+                       "the prediction as its stabiliser; `csf` applies Eq. 8 as the paper writes it, a continuum "
+                       "surface force in the band before the first projection. With a free surface at p = 0 the "
+                       "force's air half is lost: `csf` drops oscillate at half the capillary frequency and "
+                       "resting drops spread into films (docs/validation.md).",
+                       {"ghost_fluid", "csf"}, "ghost_fluid"))
       .add("trace", schema_boolean("Print every coupled Newton iteration (step, CCD limits, merit) to stderr; "
                                    "for debugging a slow or stuck solve.",
                                    false));

@@ -3,6 +3,7 @@
 #include "ripple/coupling/barrier/contact_faces.hpp"
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
 
 namespace ripple {
@@ -26,9 +27,14 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       out.closed_faces = close_contact_faces(with_contacts, faces, m.collision, x, vertex_velocity, 0.5 * L.grid.dx);
       boundary = &with_contacts;
     }
+    // Surface tension: the ghost-fluid jump gamma kappa on phi^{n+1}, or none when Eq. 8's
+    // force acted in the prediction (coupling.barrier.surface_tension = "csf").
     ProjectionParams pp = projection_params(s, dt);
-    pp.surface_tension = 0.0;  // applied in the prediction (Eq. 8)
-    const ProjectionResult r = project_pressure(L, s, *boundary, nullptr, pp, valid, w.pressure_system);
+    const bool jump = s.fluid.surface_tension > 0.0 && s.barrier.surface_tension == BarrierSurfaceTension::ghost_fluid;
+    if (!jump) pp.surface_tension = 0.0;
+    const ScalarGrid kappa = jump ? interface_curvature(L.phi, L.grid.dx) : ScalarGrid();
+    const ProjectionResult r =
+        project_pressure(L, s, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
     out.iterations = r.iterations;
     out.residual = r.residual;
     out.converged = r.converged;

@@ -24,10 +24,14 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
     apply_gravity(L.velocity, s.gravity, dt);
     apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
   }
-  if (s.fluid.surface_tension > 0.0) {  // Eq. 8; the projections then carry no pressure jump
+  if (s.fluid.surface_tension > 0.0) {
+    // Eq. 8. With `ghost_fluid` only its implicit term acts here (it damps the capillary
+    // stiffness beyond the explicit step limit) and the final projection carries the jump.
     ScopedPhase t(timings, "surface_tension");
-    const ScalarGrid kappa = interface_curvature(L.phi, g.dx);
+    const bool csf = s.barrier.surface_tension == BarrierSurfaceTension::csf;
+    const ScalarGrid kappa = csf ? interface_curvature(L.phi, g.dx) : ScalarGrid(g.n, 0.0);
     SurfaceTensionParams st;
+    st.explicit_force = csf;
     st.surface_tension = s.fluid.surface_tension;
     st.density = s.fluid.density;
     st.dt = dt;
