@@ -56,6 +56,7 @@ struct SparseSpdSolver::Cholmod {
     // high, which costs more than the factorisation for these mesh-like matrices.
     llt.cholmod().nmethods = 1;
     llt.cholmod().method[0].ordering = CHOLMOD_AMD;
+    llt.cholmod().print = 0;  // a failed factorisation is retried with a shift and counted
   }
 };
 
@@ -84,7 +85,20 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
         pattern_outer_.clear();
       }
     }
+    llt.setShift(0.0);
     llt.factorize(A);
+    // A PSD-projected Hessian can still fail in round-off when its diagonal spans many orders
+    // (the barrier method's air cells weigh rho_a dx^3 next to stiff contacts): factor
+    // A + shift I with a shift from 1e-12 up to 1e-6 of the largest diagonal entry, a slightly
+    // shortened Newton step, rather than fall back to CG on a near-singular matrix.
+    if (llt.info() != Eigen::Success) {
+      const double top = A.diagonal().cwiseAbs().maxCoeff();
+      for (double shift = 1e-12 * top; shift <= 1e-6 * top && llt.info() != Eigen::Success; shift *= 100.0) {
+        llt.setShift(shift);
+        llt.factorize(A);
+        ++shifted_;
+      }
+    }
     if (llt.info() == Eigen::Success) {
       x = llt.solve(b);
       if (llt.info() == Eigen::Success && x.allFinite()) {

@@ -30,6 +30,8 @@ class SparseSpdSolver {
   const std::string& last_used() const { return last_used_; }
   /// Symbolic analyses done so far (one per new sparsity pattern).
   int analyses() const { return analyses_; }
+  /// Shifted re-factorisations tried after CHOLMOD found the matrix not positive definite.
+  int shifted() const { return shifted_; }
 
  private:
   struct Cholmod;
@@ -38,6 +40,7 @@ class SparseSpdSolver {
   std::unique_ptr<Cholmod> cholmod_;
   std::vector<int> pattern_outer_, pattern_inner_;  ///< pattern of the analysed matrix
   int analyses_ = 0;
+  int shifted_ = 0;
 };
 
 }  // namespace ripple

@@ -1,0 +1,44 @@
+// The Newton steps' sparse solver: CHOLMOD on an SPD matrix, and on a PSD matrix that fails
+// the factorisation in exact arithmetic (a zero pivot) a shifted re-factorisation instead of
+// the slow CG fallback.
+#include <gtest/gtest.h>
+
+#include "ripple/solver/sparse_spd_solver.hpp"
+
+namespace ripple {
+namespace {
+
+Eigen::SparseMatrix<double> matrix(const Eigen::MatrixXd& dense) { return dense.sparseView(); }
+
+TEST(SparseSpdSolver, SolvesAnSpdSystemWithCholmod) {
+  Eigen::MatrixXd A(3, 3);
+  A << 4, 1, 0, 1, 3, 1, 0, 1, 2;
+  const VectorX b = VectorX::Constant(3, 1.0);
+  SparseSpdSolver solver;
+  VectorX x;
+  ASSERT_TRUE(solver.solve(matrix(A), b, x));
+  EXPECT_EQ(solver.last_used(), "cholmod");
+  EXPECT_EQ(solver.shifted(), 0);
+  EXPECT_LT((A * x - b).norm(), 1e-12);
+}
+
+TEST(SparseSpdSolver, SingularPsdMatrixGetsAShiftNotCg) {
+  // [[1, 1], [1, 1]] has a zero second pivot; b lies in its range.
+  Eigen::MatrixXd A(2, 2);
+  A << 1, 1, 1, 1;
+  const VectorX b = VectorX::Constant(2, 2.0);
+  SparseSpdSolver solver;
+  VectorX x;
+  ASSERT_TRUE(solver.solve(matrix(A), b, x));
+  EXPECT_EQ(solver.last_used(), "cholmod");
+  EXPECT_GT(solver.shifted(), 0);
+  EXPECT_LT((A * x - b).norm(), 1e-6);  // the shift is at most 1e-6 of the diagonal
+  // The next solve of a regular matrix starts unshifted.
+  Eigen::MatrixXd B(2, 2);
+  B << 2, 1, 1, 2;
+  ASSERT_TRUE(solver.solve(matrix(B), b, x));
+  EXPECT_LT((B * x - b).norm(), 1e-12);
+}
+
+}  // namespace
+}  // namespace ripple
