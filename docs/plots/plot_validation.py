@@ -2,7 +2,7 @@
 """Plots the validation time series written by the tests into docs/img/*.png.
 
     RIPPLE_VALIDATION_OUT=build/validation RIPPLE_LONG_VALIDATION=1 \
-        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*'
+        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*:*BarrierVolume*'
     /usr/bin/python3 docs/plots/plot_validation.py build/validation
 
 Needs Debian's python3-matplotlib (installed by scripts/quickstart.sh plots, see docs/validation.md).
@@ -92,12 +92,32 @@ def enright(src, dst):
     plt.close(fig)
 
 
+def barrier_volume(src, dst):
+    f = src / "barrier_volume.csv"
+    if not f.exists():
+        return
+    d = read(f)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    t = [1000 * v for v in d["t"]]
+    ax.plot(t, [100 * v for v in d["with_smoothed"]], label="with constraint, smoothed (Eq. 11)")
+    ax.plot(t, [100 * v for v in d["with_sharp"]], label="with constraint, sharp (cell fractions)")
+    ax.plot(t, [100 * v for v in d["without_smoothed"]], ls="--", label="without, smoothed")
+    ax.plot(t, [100 * v for v in d["without_sharp"]], ls="--", label="without, sharp")
+    ax.set(xlabel="t (ms)", ylabel="volume change (%)", title="Barrier coupling: 3-cell drop at 2 m/s onto the floor")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(dst / "barrier_volume_constraint.png", dpi=110)
+    plt.close(fig)
+
+
 def main():
     src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/validation")
     dst = pathlib.Path(__file__).resolve().parent.parent / "img"
     dst.mkdir(exist_ok=True)
     dam_break(src, dst)
     enright(src, dst)
+    barrier_volume(src, dst)
     print(f"plots written to {dst}")
 
 

@@ -40,5 +40,15 @@ TEST(SparseSpdSolver, SingularPsdMatrixGetsAShiftNotCg) {
   EXPECT_LT((B * x - b).norm(), 1e-12);
 }
 
+TEST(SparseSpdSolver, EmptySystemGivesAnEmptyStep) {
+  // A coupled step with nothing left to solve for (found crashing in the shift's diagonal scan).
+  SparseSpdSolver solver;
+  VectorX x = VectorX::Ones(3), y;
+  ASSERT_TRUE(solver.solve(Eigen::SparseMatrix<double>(0, 0), VectorX(0), x));
+  EXPECT_EQ(x.size(), 0);
+  ASSERT_TRUE(solver.solve_same_matrix(Eigen::SparseMatrix<double>(0, 0), VectorX(0), y));
+  EXPECT_EQ(y.size(), 0);
+}
+
 }  // namespace
 }  // namespace ripple

@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 
 namespace ripple {
@@ -64,6 +65,11 @@ SparseSpdSolver::SparseSpdSolver(LinearSolverKind kind) : kind_(kind) {}
 SparseSpdSolver::~SparseSpdSolver() = default;
 
 bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX& b, VectorX& x) {
+  if (A.rows() == 0) {  // nothing to solve for (e.g. a coupled step with no unknowns)
+    x.resize(0);
+    last_used_ = "none";
+    return true;
+  }
   if (kind_ == LinearSolverKind::cholmod) {
     single_threaded_blas();
     single_threaded_openmp();
@@ -91,8 +97,8 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
     // (the barrier method's air cells weigh rho_a dx^3 next to stiff contacts): factor
     // A + shift I with a shift from 1e-12 up to 1e-6 of the largest diagonal entry, a slightly
     // shortened Newton step, rather than fall back to CG on a near-singular matrix.
-    if (llt.info() != Eigen::Success) {
-      const double top = A.diagonal().cwiseAbs().maxCoeff();
+    const double top = llt.info() != Eigen::Success ? A.diagonal().cwiseAbs().maxCoeff() : 0.0;
+    if (llt.info() != Eigen::Success && top > 0.0 && std::isfinite(top)) {
       for (double shift = 1e-12 * top; shift <= 1e-6 * top && llt.info() != Eigen::Success; shift *= 100.0) {
         llt.setShift(shift);
         llt.factorize(A);
@@ -113,6 +119,10 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
 }
 
 bool SparseSpdSolver::solve_same_matrix(const Eigen::SparseMatrix<double>& A, const VectorX& c, VectorX& y) {
+  if (A.rows() == 0) {
+    y.resize(0);
+    return true;
+  }
   if (last_used_ == "cholmod" && cholmod_) {
     y = cholmod_->llt.solve(c);
     return cholmod_->llt.info() == Eigen::Success && y.allFinite();

@@ -26,7 +26,7 @@ class SparseSpdSolver {
   /// Solves A y = c for another right-hand side with the matrix of the last successful
   /// solve (same A): CHOLMOD reuses its factor, CG runs again.
   bool solve_same_matrix(const Eigen::SparseMatrix<double>& A, const VectorX& c, VectorX& y);
-  /// The solver that produced the last answer: "cholmod" or "pcg".
+  /// The solver that produced the last answer: "cholmod", "pcg", or "none" for an empty system.
   const std::string& last_used() const { return last_used_; }
   /// Symbolic analyses done so far (one per new sparsity pattern).
   int analyses() const { return analyses_; }
