@@ -38,6 +38,7 @@ nlohmann::json drop_on_cloth(int n, double cfl, bool line_search) {
              {{"min", {0.07, 0.03, 0}}, {"max", {0.08, 0.05, 0.01}}},
              {{"min", {0, 0.03, 0.07}}, {"max", {0.01, 0.05, 0.08}}},
              {{"min", {0.07, 0.03, 0.07}}, {"max", {0.08, 0.05, 0.08}}}}}}}}}},
+      {"contact", {{"dhat", 2e-4}}},  // as the scenes: below the cloth's own 2-ring gaps
       {"coupling", {{"method", "barrier"}, {"barrier", {{"interpolation", "linear"}, {"line_search", line_search}}}}},
       {"output", {{"preview", {{"enabled", false}}}}}};
 }

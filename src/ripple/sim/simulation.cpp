@@ -1,5 +1,7 @@
 #include "ripple/sim/simulation.hpp"
 
+#include "ripple/sim/solid_world.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -158,6 +160,8 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   }
   if (scene.coupling == CouplingMethod::Barrier && opt.on_warning)
     for (const std::string& w : barrier_resolution_warnings(world)) opt.on_warning(w);
+  if (world.lagrangian && opt.on_warning && world.frame == 0)
+    for (const std::string& w : rest_contact_warnings(world.lagrangian->model, scene.contact_dhat)) opt.on_warning(w);
   summary.first_frame = world.frame;
   std::ofstream stats(stats_path, std::ios::app);
   const double frame_dt = 1.0 / scene.time.fps;

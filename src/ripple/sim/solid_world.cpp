@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <sstream>
 
 #include "ripple/contact/broad_phase.hpp"
 #include "ripple/contact/intersection_check.hpp"
@@ -53,6 +54,44 @@ void check_initial_separation(const SolidModel& m, const std::string& origin) {
 }
 
 }  // namespace
+
+std::vector<std::string> rest_contact_warnings(const SolidModel& m, double dhat) {
+  const VectorX& x = m.rest_positions;
+  const Candidates c = find_candidates(m.collision, x, x, dhat);
+  const size_t bodies = m.bodies.size();
+  std::vector<int> pairs(bodies, 0);
+  std::vector<double> smallest(bodies, std::numeric_limits<double>::infinity());
+  auto note = [&](int a, int b, double gap) {
+    const int ba = m.collision.body[a];
+    if (ba != m.collision.body[b] || gap >= dhat) return;  // only a body's own primitives
+    ++pairs[ba];
+    smallest[ba] = std::min(smallest[ba], gap);
+  };
+  for (const auto& [v, f] : c.vertex_face) {
+    const auto& t = m.collision.faces[f];
+    const double d = std::sqrt(point_triangle_distance_sq(x.segment<3>(3 * v), x.segment<3>(3 * t[0]),
+                                                          x.segment<3>(3 * t[1]), x.segment<3>(3 * t[2])));
+    note(v, t[0], d - m.collision.thickness[v] - m.collision.thickness[t[0]]);
+  }
+  for (const auto& [a, b] : c.edge_edge) {
+    const auto &ea = m.collision.edges[a], &eb = m.collision.edges[b];
+    const double d = std::sqrt(edge_edge_distance_sq(x.segment<3>(3 * ea[0]), x.segment<3>(3 * ea[1]),
+                                                     x.segment<3>(3 * eb[0]), x.segment<3>(3 * eb[1])));
+    note(ea[0], eb[0], d - m.collision.thickness[ea[0]] - m.collision.thickness[eb[0]]);
+  }
+  std::vector<std::string> out;
+  for (size_t b = 0; b < bodies; ++b) {
+    if (pairs[b] == 0) continue;
+    std::ostringstream os;
+    os << "solid \"" << m.bodies[b].name << "\": " << pairs[b] << " pairs of its own primitives start within "
+       << "contact.dhat (" << dhat << " m) of each other (smallest gap " << smallest[b]
+       << " m): the contact barrier pushes them apart from the first step, which stiffens the solid and slows "
+          "every Newton iteration; set contact.dhat below "
+       << smallest[b] << " m unless the solid is meant to start in contact";
+    out.push_back(os.str());
+  }
+  return out;
+}
 
 std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   if (s.lagrangian_solids.empty()) return nullptr;

@@ -3,6 +3,8 @@
 // obstacles (fixed or kinematic rigid colliders) and the domain's walls (a fixed inward box),
 // checked to start free of contact.
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "ripple/scene/scene.hpp"
 #include "ripple/solid/solid_step.hpp"
@@ -19,6 +21,11 @@ struct SolidWorld {
 /// nullptr when the scene has no Lagrangian solid. Throws InputError (naming the bodies and
 /// primitives) when solids start intersecting or touching.
 std::unique_ptr<SolidWorld> build_solid_world(const Scene& scene);
+
+/// Warnings for bodies whose own non-adjacent primitives start closer than contact.dhat (m):
+/// the self-contact barrier then pushes a resting shell's or rod's neighbours apart from the
+/// first step, which stiffens it and loads every Newton iteration with contact pairs.
+std::vector<std::string> rest_contact_warnings(const SolidModel& model, double dhat);
 
 /// Surface of body b at state z for output and preview (rods as thin triangular tubes).
 TriangleMesh body_surface(const SolidModel& model, int body, const VectorX& x, const Scene& scene);

@@ -1,0 +1,43 @@
+// The solids' start checks: a fine shell whose own neighbours lie closer than contact.dhat is
+// reported (the barrier would push them apart from the first step), and not when dhat is
+// below the gap.
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "ripple/sim/solid_world.hpp"
+
+namespace ripple {
+namespace {
+
+nlohmann::json fine_band(double dhat) {
+  auto j = test::small_scene();
+  j["domain"] = {{"min", {0, 0, 0}}, {"max", {0.08, 0.08, 0.04}}, {"dx", 0.004}};
+  j["fluid"]["regions"] = nlohmann::json::array();
+  // 70 x 8 mm, 1.4 mm between vertices, 0.5 mm thick: flat neighbours two edges apart have
+  // gaps of about 0.5 mm.
+  j["solids"] = {{{"type", "shell"},
+                  {"name", "band"},
+                  {"geometry", {{"type", "grid"}, {"center", {0.04, 0.04, 0.02}}, {"width", 0.07}, {"depth", 0.008},
+                                {"resolution", 50}}},
+                  {"thickness", 5e-4}}};
+  j["contact"] = {{"dhat", dhat}};
+  return j;
+}
+
+TEST(SolidWorld, FineShellWithinDhatOfItselfIsReported) {
+  const Scene s = test::scene_from(fine_band(1e-3));
+  const auto w = build_solid_world(s);
+  const auto warnings = rest_contact_warnings(w->model, s.contact_dhat);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("solid \"band\""), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find("contact.dhat"), std::string::npos) << warnings[0];
+}
+
+TEST(SolidWorld, FineShellBelowDhatIsQuiet) {
+  const Scene s = test::scene_from(fine_band(2e-4));
+  const auto w = build_solid_world(s);
+  EXPECT_TRUE(rest_contact_warnings(w->model, s.contact_dhat).empty());
+}
+
+}  // namespace
+}  // namespace ripple
