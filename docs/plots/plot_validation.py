@@ -85,10 +85,14 @@ def enright(src, dst):
         ax.plot(d["t"], [100 * v for v in d["volume_change"]], label=name)
     ax.axvline(1.5, color="gray", lw=0.8, ls="--")
     ax.set(xlabel="t (s), T = 3 s", ylabel="volume change (%)", title="Enright 3D deformation")
+    save_volume_plot(fig, ax, dst / "enright_volume.png")
+
+
+def save_volume_plot(fig, ax, path):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(dst / "enright_volume.png", dpi=110)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
@@ -104,11 +108,7 @@ def barrier_volume(src, dst):
     ax.plot(t, [100 * v for v in d["without_smoothed"]], ls="--", label="without, smoothed")
     ax.plot(t, [100 * v for v in d["without_sharp"]], ls="--", label="without, sharp")
     ax.set(xlabel="t (ms)", ylabel="volume change (%)", title="Barrier coupling: 3-cell drop at 2 m/s onto the floor")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(dst / "barrier_volume_constraint.png", dpi=110)
-    plt.close(fig)
+    save_volume_plot(fig, ax, dst / "barrier_volume_constraint.png")
 
 
 def main():
