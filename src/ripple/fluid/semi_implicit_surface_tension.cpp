@@ -14,7 +14,7 @@ double narrow_band_delta(double phi, double band) {
 }
 
 SurfaceTensionReport apply_semi_implicit_surface_tension(MacVelocity& vel, const ScalarGrid& phi,
-                                                         const ScalarGrid& curvature, const GridGeometry& g,
+                                                         const ScalarGrid* curvature, const GridGeometry& g,
                                                          const SurfaceTensionParams& p) {
   SurfaceTensionReport report;
   if (p.surface_tension <= 0.0) return report;
@@ -38,10 +38,13 @@ SurfaceTensionReport apply_semi_implicit_surface_tension(MacVelocity& vel, const
       const double p0 = phi(c0.x(), c0.y(), c0.z()), p1 = phi(c1.x(), c1.y(), c1.z());
       const double d = narrow_band_delta(0.5 * (p0 + p1), p.band);
       if (d == 0.0) continue;
-      const double kappa = 0.5 * (curvature(c0.x(), c0.y(), c0.z()) + curvature(c1.x(), c1.y(), c1.z()));
-      const double normal = c0 == c1 ? 0.0 : (p1 - p0) / g.dx;  // d phi / d x_a
       delta[f] = d;
-      rhs[f] = p.explicit_force ? u.data()[f] - p.dt * k * d * kappa * normal : u.data()[f];
+      rhs[f] = u.data()[f];
+      if (curvature) {
+        const double kappa = 0.5 * ((*curvature)(c0.x(), c0.y(), c0.z()) + (*curvature)(c1.x(), c1.y(), c1.z()));
+        const double normal = c0 == c1 ? 0.0 : (p1 - p0) / g.dx;  // d phi / d x_a
+        rhs[f] -= p.dt * k * d * kappa * normal;
+      }
       index[f] = n++;
     }
     report.unknowns += n;

@@ -16,7 +16,6 @@ struct SurfaceTensionParams {
   double density = 1000.0;       ///< rho (kg/m^3)
   double dt = 0.0;               ///< s
   double band = 0.0;             ///< eps (m): half width of delta's support
-  bool explicit_force = true;    ///< false: only the implicit term (the force goes elsewhere)
 };
 
 struct SurfaceTensionReport {
@@ -27,9 +26,11 @@ struct SurfaceTensionReport {
 /// The delta function of Eq. 8 (1/m).
 double narrow_band_delta(double phi, double band);
 
-/// Applies Eq. 8 to `u` in place. `phi` (m) and `curvature` (1/m) are cell-centred.
+/// Applies Eq. 8 to `u` in place. `phi` (m) and `curvature` (1/m) are cell-centred; a null
+/// `curvature` applies only the implicit term (the force then acts elsewhere, e.g. as a
+/// ghost-fluid jump).
 SurfaceTensionReport apply_semi_implicit_surface_tension(MacVelocity& u, const ScalarGrid& phi,
-                                                         const ScalarGrid& curvature, const GridGeometry& grid,
+                                                         const ScalarGrid* curvature, const GridGeometry& grid,
                                                          const SurfaceTensionParams& params);
 
 }  // namespace ripple

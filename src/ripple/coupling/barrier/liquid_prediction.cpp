@@ -29,14 +29,13 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
     // stiffness beyond the explicit step limit) and the final projection carries the jump.
     ScopedPhase t(timings, "surface_tension");
     const bool csf = s.barrier.surface_tension == BarrierSurfaceTension::csf;
-    const ScalarGrid kappa = csf ? interface_curvature(L.phi, g.dx) : ScalarGrid(g.n, 0.0);
+    const ScalarGrid kappa = csf ? interface_curvature(L.phi, g.dx) : ScalarGrid();
     SurfaceTensionParams st;
-    st.explicit_force = csf;
     st.surface_tension = s.fluid.surface_tension;
     st.density = s.fluid.density;
     st.dt = dt;
     st.band = s.barrier.band_cells * g.dx;
-    out.surface_tension_iterations = apply_semi_implicit_surface_tension(L.velocity, L.phi, kappa, g, st).iterations;
+    out.surface_tension_iterations = apply_semi_implicit_surface_tension(L.velocity, L.phi, csf ? &kappa : nullptr, g, st).iterations;
   }
   FaceFlags valid;
   {
