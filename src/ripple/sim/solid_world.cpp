@@ -1,5 +1,6 @@
 #include "ripple/sim/solid_world.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -20,35 +21,48 @@ std::vector<std::array<int, 3>> triangles_of(const TriangleMesh& m) {
   return t;
 }
 
-/// Refuses a start in contact: the barrier is infinite there and CCD cannot recover.
-void check_initial_separation(const SolidModel& m, const std::string& origin) {
-  const VectorX x = m.rest_positions;
-  const Candidates c = find_candidates(m.collision, x, x, 0.0);
-  auto body_name = [&](int v) { return m.bodies[m.collision.body[v]].name; };
-  auto local = [&](int v) { return v - m.bodies[m.collision.body[v]].first_vertex; };
-  auto report = [&](int a, int b, const std::string& what) {
-    throw InputError(origin + ": /solids", "solids start in contact (the barrier needs a positive gap): " + what +
-                                               " of \"" + body_name(a) + "\" and \"" + body_name(b) + "\"");
-  };
-  auto gap = [&](double d2, std::initializer_list<int> verts, int split) {
-    double ta = 0, tb = 0;
-    int k = 0;
-    for (int v : verts) (k++ < split ? ta : tb) = std::max(k <= split ? ta : tb, m.collision.thickness[v]);
-    return std::sqrt(d2) - ta - tb;
+/// Visits every broad-phase candidate pair at rest positions x (inflated by `inflation`, m)
+/// with its gap (distance minus each side's largest thickness, m):
+/// visit(first, second, gap, edge_edge), where a vertex-triangle pair gives {v, -1} and
+/// {a vertex of the triangle, -1}, an edge-edge pair both edges' vertices.
+template <class Visit>
+void for_each_candidate_gap(const SolidModel& m, const VectorX& x, double inflation, Visit&& visit) {
+  const Candidates c = find_candidates(m.collision, x, x, inflation);
+  auto thickest = [&](std::initializer_list<int> verts) {
+    double t = 0.0;
+    for (int v : verts) t = std::max(t, m.collision.thickness[v]);
+    return t;
   };
   for (const auto& [v, f] : c.vertex_face) {
     const auto& t = m.collision.faces[f];
-    const double d2 = point_triangle_distance_sq(x.segment<3>(3 * v), x.segment<3>(3 * t[0]), x.segment<3>(3 * t[1]), x.segment<3>(3 * t[2]));
-    if (gap(d2, {v, t[0], t[1], t[2]}, 1) <= 0.0)
-      report(v, t[0], "vertex " + std::to_string(local(v)) + " and the triangle with vertex " + std::to_string(local(t[0])));
+    const double d = std::sqrt(point_triangle_distance_sq(x.segment<3>(3 * v), x.segment<3>(3 * t[0]),
+                                                          x.segment<3>(3 * t[1]), x.segment<3>(3 * t[2])));
+    visit(std::array<int, 2>{v, -1}, std::array<int, 2>{t[0], -1}, d - thickest({v}) - thickest({t[0], t[1], t[2]}),
+          false);
   }
   for (const auto& [a, b] : c.edge_edge) {
     const auto &ea = m.collision.edges[a], &eb = m.collision.edges[b];
-    const double d2 = edge_edge_distance_sq(x.segment<3>(3 * ea[0]), x.segment<3>(3 * ea[1]), x.segment<3>(3 * eb[0]), x.segment<3>(3 * eb[1]));
-    if (gap(d2, {ea[0], ea[1], eb[0], eb[1]}, 2) <= 0.0)
-      report(ea[0], eb[0], "edge (" + std::to_string(local(ea[0])) + ", " + std::to_string(local(ea[1])) + ") and edge (" +
-                               std::to_string(local(eb[0])) + ", " + std::to_string(local(eb[1])) + ")");
+    const double d = std::sqrt(edge_edge_distance_sq(x.segment<3>(3 * ea[0]), x.segment<3>(3 * ea[1]),
+                                                     x.segment<3>(3 * eb[0]), x.segment<3>(3 * eb[1])));
+    visit(std::array<int, 2>{ea[0], ea[1]}, std::array<int, 2>{eb[0], eb[1]},
+          d - thickest({ea[0], ea[1]}) - thickest({eb[0], eb[1]}), true);
   }
+}
+
+/// Refuses a start in contact: the barrier is infinite there and CCD cannot recover.
+void check_initial_separation(const SolidModel& m, const std::string& origin) {
+  const VectorX x = m.rest_positions;
+  auto body_name = [&](int v) { return m.bodies[m.collision.body[v]].name; };
+  auto local = [&](int v) { return std::to_string(v - m.bodies[m.collision.body[v]].first_vertex); };
+  for_each_candidate_gap(m, x, 0.0, [&](const std::array<int, 2>& p, const std::array<int, 2>& q, double gap,
+                                        bool edge_edge) {
+    if (gap > 0.0) return;
+    const std::string what = edge_edge ? "edge (" + local(p[0]) + ", " + local(p[1]) + ") and edge (" + local(q[0]) +
+                                             ", " + local(q[1]) + ")"
+                                       : "vertex " + local(p[0]) + " and the triangle with vertex " + local(q[0]);
+    throw InputError(origin + ": /solids", "solids start in contact (the barrier needs a positive gap): " + what +
+                                               " of \"" + body_name(p[0]) + "\" and \"" + body_name(q[0]) + "\"");
+  });
   if (const int n = count_intersecting_pairs(m.collision, x); n > 0)
     throw InputError(origin + ": /solids", "solids start intersecting (" + std::to_string(n) + " edge-triangle crossings)");
 }
@@ -56,29 +70,16 @@ void check_initial_separation(const SolidModel& m, const std::string& origin) {
 }  // namespace
 
 std::vector<std::string> rest_contact_warnings(const SolidModel& m, double dhat) {
-  const VectorX& x = m.rest_positions;
-  const Candidates c = find_candidates(m.collision, x, x, dhat);
   const size_t bodies = m.bodies.size();
   std::vector<int> pairs(bodies, 0);
   std::vector<double> smallest(bodies, std::numeric_limits<double>::infinity());
-  auto note = [&](int a, int b, double gap) {
-    const int ba = m.collision.body[a];
-    if (ba != m.collision.body[b] || gap >= dhat) return;  // only a body's own primitives
-    ++pairs[ba];
-    smallest[ba] = std::min(smallest[ba], gap);
-  };
-  for (const auto& [v, f] : c.vertex_face) {
-    const auto& t = m.collision.faces[f];
-    const double d = std::sqrt(point_triangle_distance_sq(x.segment<3>(3 * v), x.segment<3>(3 * t[0]),
-                                                          x.segment<3>(3 * t[1]), x.segment<3>(3 * t[2])));
-    note(v, t[0], d - m.collision.thickness[v] - m.collision.thickness[t[0]]);
-  }
-  for (const auto& [a, b] : c.edge_edge) {
-    const auto &ea = m.collision.edges[a], &eb = m.collision.edges[b];
-    const double d = std::sqrt(edge_edge_distance_sq(x.segment<3>(3 * ea[0]), x.segment<3>(3 * ea[1]),
-                                                     x.segment<3>(3 * eb[0]), x.segment<3>(3 * eb[1])));
-    note(ea[0], eb[0], d - m.collision.thickness[ea[0]] - m.collision.thickness[eb[0]]);
-  }
+  for_each_candidate_gap(m, m.rest_positions, dhat,
+                         [&](const std::array<int, 2>& p, const std::array<int, 2>& q, double gap, bool) {
+                           const int body = m.collision.body[p[0]];
+                           if (body != m.collision.body[q[0]] || gap >= dhat) return;  // a body's own pairs only
+                           ++pairs[body];
+                           smallest[body] = std::min(smallest[body], gap);
+                         });
   std::vector<std::string> out;
   for (size_t b = 0; b < bodies; ++b) {
     if (pairs[b] == 0) continue;
