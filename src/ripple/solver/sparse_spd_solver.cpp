@@ -5,7 +5,6 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <cmath>
 #include <mutex>
 
 namespace ripple {
@@ -97,9 +96,11 @@ bool SparseSpdSolver::solve(const Eigen::SparseMatrix<double>& A, const VectorX&
     // (the barrier method's air cells weigh rho_a dx^3 next to stiff contacts): factor
     // A + shift I with a shift from 1e-12 up to 1e-6 of the largest diagonal entry, a slightly
     // shortened Newton step, rather than fall back to CG on a near-singular matrix.
-    const double top = llt.info() != Eigen::Success ? A.diagonal().cwiseAbs().maxCoeff() : 0.0;
-    if (llt.info() != Eigen::Success && top > 0.0 && std::isfinite(top)) {
-      for (double shift = 1e-12 * top; shift <= 1e-6 * top && llt.info() != Eigen::Success; shift *= 100.0) {
+    if (llt.info() != Eigen::Success) {
+      const double top = A.diagonal().cwiseAbs().maxCoeff();
+      const bool shiftable = top > 0.0;  // a zero or NaN diagonal has no scale to shift by
+      for (double shift = 1e-12 * top; shiftable && shift <= 1e-6 * top && llt.info() != Eigen::Success;
+           shift *= 100.0) {
         llt.setShift(shift);
         llt.factorize(A);
         ++shifted_;
