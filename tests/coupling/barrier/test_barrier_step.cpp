@@ -60,6 +60,9 @@ TEST(BarrierScene, BadInputNamesTheKey) {
   j["coupling"]["barrier"]["interpolation"] = "cubic";
   EXPECT_NE(load_error(j).find("/coupling/barrier/interpolation"), std::string::npos) << load_error(j);
   j = drop_on_plate();
+  j["coupling"]["barrier"]["surface_tension"] = "jump";
+  EXPECT_NE(load_error(j).find("/coupling/barrier/surface_tension"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
   j["coupling"]["barrier"]["dhat_cells"] = 3.0;
   EXPECT_NE(load_error(j).find("/coupling/barrier/dhat_cells"), std::string::npos) << load_error(j);
   j = drop_on_plate();
