@@ -44,7 +44,7 @@ ConstrainedStep constrain_step(const std::vector<EqualityConstraint*>& constrain
     for (int i = 0; i < c->count(); ++i) {
       rows.push_back(J[i]);
       values.push_back(v[i]);
-      tolerances.push_back(c->tolerance());
+      tolerances.push_back(c->tolerance(i));
     }
   }
   const int m = static_cast<int>(rows.size());

@@ -54,7 +54,7 @@ void run(LevelSetInterpolation kind) {
   for (int i = 0; i < nb.count; ++i) dofs[i] = nb.first_dof + i;
   LevelSetInertiaForm inertia(dofs, nb.predicted, st);
   LiquidBarrierForm barrier(m, nb.level_set, kind, dhat, 1e-3, z);
-  LiquidVolumeConstraint volume(nb.components, st.cell_volume, k, 1e-6 * nb.components[0].target);
+  LiquidVolumeConstraint volume(nb.components, st.cell_volume, k, 1e-6);
   ASSERT_GT(barrier.min_gap(z), dhat);  // the start is feasible, the prediction is not:
   VectorX predicted_z = z;
   predicted_z.tail(nb.count) = nb.predicted;

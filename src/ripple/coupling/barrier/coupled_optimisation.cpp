@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "ripple/coupling/barrier/level_set_inertia_form.hpp"
@@ -42,11 +43,7 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   forms.push_back(&inertia);
   forms.push_back(&barrier);
 
-  double smallest_target = 0.0;
-  for (size_t c = 0; c < band.components.size(); ++c)
-    smallest_target = c == 0 ? band.components[c].target : std::min(smallest_target, band.components[c].target);
-  LiquidVolumeConstraint volume(band.components, inertia_settings.cell_volume, st.sharpness,
-                                st.volume_tolerance * smallest_target);
+  LiquidVolumeConstraint volume(band.components, inertia_settings.cell_volume, st.sharpness, st.volume_tolerance);
   std::vector<EqualityConstraint*> constraints;
   if (st.volume_constraint && !band.components.empty()) constraints.push_back(&volume);
 
@@ -73,6 +70,9 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     double ls_step = 0.0;
     for (int i = 0; i < band.count; ++i)
       ls_step = std::max(ls_step, std::abs(dz[band.first_dof + i]) * mass[i] / liquid_cell_mass);
+    if (st.trace)  // which part keeps a slow solve going
+      std::fprintf(stderr, "  step: solids %.3e m/s, level set %.3e m/s (scaled)\n", solid / ns.dt,
+                   level_set_scale * ls_step / ns.dt);
     return std::max(solid, level_set_scale * ls_step);
   };
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
