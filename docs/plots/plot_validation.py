@@ -104,9 +104,9 @@ def barrier_volume(src, dst):
     fig, ax = plt.subplots(figsize=(6, 4))
     t = [1000 * v for v in d["t"]]
     ax.plot(t, [100 * v for v in d["with_smoothed"]], label="with constraint, smoothed (Eq. 11)")
-    ax.plot(t, [100 * v for v in d["with_sharp"]], label="with constraint, sharp (cell fractions)")
+    ax.plot(t, [100 * v for v in d["with_sharp"]], label="with constraint, inside the surface")
     ax.plot(t, [100 * v for v in d["without_smoothed"]], ls="--", label="without, smoothed")
-    ax.plot(t, [100 * v for v in d["without_sharp"]], ls="--", label="without, sharp")
+    ax.plot(t, [100 * v for v in d["without_sharp"]], ls="--", label="without, inside the surface")
     ax.set(xlabel="t (ms)", ylabel="volume change (%)", title="Barrier coupling: 3-cell drop at 2 m/s onto the floor")
     save_volume_plot(fig, ax, dst / "barrier_volume_constraint.png")
 

@@ -35,7 +35,8 @@ nlohmann::json barrier_frame_stats(const World& w) {
   for (size_t c = 0; c < band.volumes.size(); ++c)
     comps.push_back({{"volume", band.volumes[c]},
                      {"target", target[c]},
-                     {"change", target[c] > 0 ? band.volumes[c] / target[c] - 1.0 : 0.0}});
+                     {"change", target[c] > 0 ? band.volumes[c] / target[c] - 1.0 : 0.0},
+                     {"sharp_volume", band.sharp_volumes[c]}});
   j["liquid_components"] = comps;
   j["liquid_volume_lost"] = st.lost_volume;
   return j;

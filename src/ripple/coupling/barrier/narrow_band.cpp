@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ripple/coupling/barrier/smoothed_heaviside.hpp"
+#include "ripple/grid/level_set_volume.hpp"
 
 namespace ripple {
 
@@ -57,6 +58,7 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
       nb.components[l].fixed_volume += v;
     }
   }
+  nb.sharp_volumes = liquid_volumes_by_label(phi, grid, label, components);
   nb.count = static_cast<int>(predicted.size());
   nb.label = std::move(label);
   nb.predicted = Eigen::Map<const VectorX>(predicted.data(), nb.count);
