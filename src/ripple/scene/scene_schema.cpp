@@ -156,8 +156,8 @@ SchemaNode scene_schema() {
                        "force's air half is lost: `csf` drops oscillate at half the capillary frequency and "
                        "resting drops spread into films (docs/validation.md).",
                        {"ghost_fluid", "csf"}, "ghost_fluid"))
-      .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, CCD limits, merit) to stderr; "
-                                   "for debugging a slow or stuck solve.",
+      .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, "
+                                   "CCD limits, merit) to stderr; for debugging a slow or stuck solve.",
                                    false));
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
                                      "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
