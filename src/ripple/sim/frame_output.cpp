@@ -209,6 +209,9 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     j["coupling_barrier_stiffness"] = c.stiffness;
     j["coupling_start_repairs"] = c.start_repairs;
     j["coupling_start_stuck"] = c.start_stuck;
+    j["liquid_volume_budget"] = {{"advection", c.volume_advection},
+                                 {"optimisation", c.volume_optimisation},
+                                 {"redistance", c.volume_redistance}};
   }
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;

@@ -47,6 +47,7 @@ struct FrameLog {
     double stiffness = 0.0;                                     ///< kg, last substep
     int64_t start_repairs = 0;                                  ///< vertices lifted out of the liquid at solve starts
     int64_t start_stuck = 0;                                    ///< vertices starting inside with nothing to lift
+    double volume_advection = 0.0, volume_optimisation = 0.0, volume_redistance = 0.0;  ///< m^3, summed
   } coupling;
 };
 

@@ -109,6 +109,9 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   c.stiffness = r.stiffness;
   c.start_repairs += r.start_repairs;
   c.start_stuck += r.start_stuck;
+  c.volume_advection += r.volume_budget.advection;
+  c.volume_optimisation += r.volume_budget.optimisation;
+  c.volume_redistance += r.volume_budget.redistance;
   record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
   if (r.start_stuck > 0 && opt.on_warning) {
     std::ostringstream os;

@@ -187,18 +187,29 @@ TEST(BarrierStep, RunWritesStatsAndResumesExactly) {
   std::ifstream stats(fs::path(a) / "stats.jsonl");
   std::string line;
   int frames = 0;
+  double last_volume = 0.0;
   while (std::getline(stats, line)) {
     const auto s = json::parse(line);
     for (const char* k : {"penetrating_vertices", "penetrating_vertices_trilinear", "min_solid_fluid_distance",
                           "liquid_components", "liquid_volume_lost", "coupling_newton_iterations",
                           "coupling_newton_unconverged", "coupling_level_set_unknowns_max", "coupling_start_repairs",
-                          "coupling_start_stuck"})
+                          "coupling_start_stuck", "liquid_volume_budget"})
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["penetrating_vertices"], 0) << line;
     if (frames > 0) {
       EXPECT_TRUE(s["timings"].contains("coupled_optimisation"));
       EXPECT_TRUE(s["timings"].contains("pressure_final"));
+      // The phases' changes of the volume inside the surface add up to the frame's change of
+      // the exported mesh's volume (the same measure, before smoothing).
+      const json& budget = s["liquid_volume_budget"];
+      const double phases = budget["advection"].get<double>() + budget["optimisation"].get<double>() +
+                            budget["redistance"].get<double>();
+      const double mesh = s["fluid_volume"].get<double>() - last_volume;
+      EXPECT_NEAR(phases, mesh, 1e-9 * s["fluid_volume"].get<double>()) << line;
+      EXPECT_LT(budget["advection"].get<double>(), 0.0);    // semi-Lagrangian advection loses liquid...
+      EXPECT_GT(budget["optimisation"].get<double>(), 0.0);  // ...the volume constraint restores it
     }
+    last_volume = s["fluid_volume"].get<double>();
     ++frames;
   }
   EXPECT_EQ(frames, 4);

@@ -13,6 +13,7 @@
 #include "ripple/coupling/barrier/narrow_band.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
 #include "ripple/fluid/particle_level_set.hpp"  // kLevelSetBandCells
+#include "ripple/grid/level_set_volume.hpp"
 
 namespace ripple {
 namespace {
@@ -102,6 +103,12 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
   }
 
+  // The volume inside the surface after each phase, for the stats' volume budget.
+  auto measure_volume = [&](const ScalarGrid& phi) {
+    ScopedPhase t(timings, "volume_budget");
+    return liquid_volume(phi, g);
+  };
+  const double volume_start = measure_volume(w.liquid.phi);
   // Predict (Algorithm 1, lines 1-3).
   LiquidPrediction pred = predict_liquid(w, dt, timings);
   report.pressure_iterations = pred.pressure_iterations;
@@ -128,6 +135,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     report.lost_volume = vt.lost;
   }
 
+  const double volume_predicted = measure_volume(pred.phi);
+  report.volume_budget.advection = volume_predicted - volume_start;
   // Optimise (lines 5-6, Eq. 22).
   BarrierCouplingSettings cs;
   cs.interpolation = s.barrier.interpolation;
@@ -161,6 +170,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   // Correct (lines 8-11): solid velocities (Eq. 7), final projection, redistance.
   report.solids = solids.finish(z, cr.newton);
   w.liquid.phi = std::move(phi_next);
+  const double volume_optimised = measure_volume(w.liquid.phi);
+  report.volume_budget.optimisation = volume_optimised - volume_predicted;
   const VectorX x = m.positions(solid_state.z);
   const VectorX vertex_velocity = (x - x_start) / dt;
   const FinalProjectionReport fp = project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings);
@@ -173,6 +184,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, m.collision, x, cs.coupled_vertices,
                                 s.barrier.interpolation, dhat + g.dx);
   }
+  report.volume_budget.redistance = measure_volume(w.liquid.phi) - volume_optimised;
   if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&
       st.stiffness < kStiffnessGrowthCap * initial_stiffness(s))
     st.stiffness *= 2.0;

@@ -16,6 +16,15 @@
 
 namespace ripple {
 
+/// Where the liquid's volume inside its surface (grid/level_set_volume) changed during a step,
+/// phase by phase (m^3): the constraint holds the smoothed volume (Eq. 11), and these show
+/// what that leaves of the true one.
+struct VolumeBudget {
+  double advection = 0.0;     ///< phi^n -> phi* (forces, first projection, semi-Lagrangian advection)
+  double optimisation = 0.0;  ///< phi* -> the optimised level set (Eq. 22)
+  double redistance = 0.0;    ///< -> phi^{n+1}
+};
+
 struct BarrierStepReport {
   int pressure_iterations = 0;     ///< both projections
   double pressure_residual = 0.0;  ///< the larger of the two
@@ -29,6 +38,7 @@ struct BarrierStepReport {
   double stiffness = 0.0;          ///< kappa (kg) used this step
   int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid
   int start_stuck = 0;             ///< vertices starting inside the liquid with no unknown to lift
+  VolumeBudget volume_budget;
 };
 
 /// Per solid vertex: 1 if it belongs to a simulated body (shell, rod, volume, rigid) and so
