@@ -4,13 +4,10 @@
 #include <cmath>
 
 #include "ripple/core/types.hpp"
+#include "ripple/grid/marching_tetrahedra.hpp"
 
 namespace ripple {
 namespace {
-
-// Corner c of a cube is offset (c&1, (c>>1)&1, (c>>2)&1); the Kuhn split along the 0-7
-// diagonal, as marching_tetrahedra.cpp splits it, so that both measure the same surface.
-constexpr int kTets[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
 
 double tet_volume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
   return std::abs((b - a).dot((c - a).cross(d - a))) / 6.0;
@@ -68,7 +65,7 @@ std::vector<double> liquid_volumes_by_label(const ScalarGrid& phi, const GridGeo
         }
         if (liquid == 0) continue;
         const double box = width(0, i) * width(1, j) * width(2, k);
-        for (const auto& tet : kTets) {
+        for (const auto& tet : kKuhnTets) {  // as the exported surface splits them
           int first = -1;
           std::array<double, 4> tf;
           for (int v = 0; v < 4; ++v) {

@@ -4,14 +4,6 @@
 #include <unordered_map>
 
 namespace ripple {
-namespace {
-
-// Corner c of a cube is offset (c&1, (c>>1)&1, (c>>2)&1). Kuhn split: 6 tets along the 0-7
-// diagonal, one per axis permutation; neighbouring cubes split shared faces identically.
-constexpr int kTets[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
-                             {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
-
-}  // namespace
 
 TriangleMesh marching_tetrahedra(const ScalarGrid& f, const SamplePositions& x, bool cap_boundary) {
   TriangleMesh mesh;
@@ -52,7 +44,7 @@ TriangleMesh marching_tetrahedra(const ScalarGrid& f, const SamplePositions& x, 
           n_in += inside(corner[c]);
         }
         if (n_in == 0 || n_in == 8) continue;
-        for (const auto& tet : kTets) {
+        for (const auto& tet : kKuhnTets) {
           int64_t in[4], out[4];
           int ni = 0, no = 0;
           for (int v = 0; v < 4; ++v) {

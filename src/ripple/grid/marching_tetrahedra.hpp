@@ -11,6 +11,12 @@
 
 namespace ripple {
 
+/// The Kuhn split of a cube into 6 tetrahedra along its 0-7 diagonal, one per axis
+/// permutation; corner c of the cube is offset (c&1, (c>>1)&1, (c>>2)&1). Neighbouring cubes
+/// split their shared faces identically.
+inline constexpr int kKuhnTets[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
+                                        {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
+
 /// Sample positions along each axis: coordinate[axis][index] (m).
 using SamplePositions = std::array<std::vector<double>, 3>;
 
