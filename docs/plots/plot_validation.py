@@ -2,7 +2,7 @@
 """Plots the validation time series written by the tests into docs/img/*.png.
 
     RIPPLE_VALIDATION_OUT=build/validation RIPPLE_LONG_VALIDATION=1 \
-        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*:*BarrierVolume*'
+        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*:*BarrierVolume*:*BarrierNewtonCfl*'
     /usr/bin/python3 docs/plots/plot_validation.py build/validation
 
 Needs Debian's python3-matplotlib (installed by scripts/quickstart.sh plots, see docs/validation.md).
@@ -111,6 +111,28 @@ def barrier_volume(src, dst):
     save_volume_plot(fig, ax, dst / "barrier_volume_constraint.png")
 
 
+def barrier_newton_cfl(src, dst):
+    """Liu et al. 2025, Fig. 12: Newton iterations per coupled solve against time, per CFL."""
+    f = src / "barrier_newton_cfl.csv"
+    if not f.exists():
+        return
+    d = read(f)
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
+    for ax, line_search, title in ((axes[0], 1, "with line search"), (axes[1], 0, "without (CCD-filtered full steps)")):
+        for cfl in sorted(set(d["cfl"])):
+            rows = [i for i in range(len(d["t"])) if d["cfl"][i] == cfl and d["line_search"][i] == line_search]
+            ax.plot([1000 * d["t"][i] for i in rows], [d["iterations"][i] for i in rows], marker="o", ms=3,
+                    label=f"CFL {cfl:g}")
+        ax.set(xlabel="t (ms)", title=title)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("Newton iterations per solve (mean over 10 ms)")
+    axes[1].legend()
+    fig.suptitle("Barrier coupling: drop on a row of particles (Fig. 12 setting)")
+    fig.tight_layout()
+    fig.savefig(dst / "barrier_newton_cfl.png", dpi=100)
+    plt.close(fig)
+
+
 def main():
     src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/validation")
     dst = pathlib.Path(__file__).resolve().parent.parent / "img"
@@ -118,6 +140,7 @@ def main():
     dam_break(src, dst)
     enright(src, dst)
     barrier_volume(src, dst)
+    barrier_newton_cfl(src, dst)
     print(f"plots written to {dst}")
 
 

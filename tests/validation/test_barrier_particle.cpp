@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
+#include "particle_row.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
@@ -97,31 +98,11 @@ TEST(ValidationBarrierParticle, NoPenetrationFromAnyDirectionUnlikeANeumannObsta
 
 namespace {
 
-// A drop falling on a row of fixed 1 mm particles (a lattice across the slab in x and z,
-// `spacing` apart) at y = 30 mm, 0.12 s. Returns the liquid cells more than a cell below it.
+// The drop falling on the row of particles `spacing` apart (particle_row.hpp), 0.12 s.
+// Returns the liquid cells more than a cell below the row.
 int cells_below_row(double spacing) {
-  json j = json::parse(R"({
-    "domain": {"min": [0, 0, 0], "max": [0.08, 0.08, 0.016], "dx": 0.004},
-    "time": {"end": 0.12, "fps": 100},
-    "fluid": {"representation": "levelset", "surface_tension": 0.07,
-              "regions": [{"type": "sphere", "center": [0.04, 0.056, 0.008], "radius": 0.014, "velocity": [0, -0.5, 0]}]},
-    "coupling": {"method": "barrier"},
-    "output": {"preview": {"enabled": false}}
-  })");
-  const double row_y = 0.03;
-  json solids = json::array();
-  int n = 0;
-  for (double x = 0.5 * spacing; x < 0.08; x += spacing)
-    for (double z = 0.5 * std::min(spacing, 0.016); z < 0.016; z += spacing) {
-      const Vec3 c(x, row_y, z), lo = c - Vec3::Constant(5e-4), hi = c + Vec3::Constant(5e-4);
-      std::string name = "p";
-      name += std::to_string(n++);
-      solids.push_back({{"type", "rigid"},
-                        {"name", name},
-                        {"motion", "fixed"},
-                        {"geometry", {{"type", "box"}, {"min", {lo.x(), lo.y(), lo.z()}}, {"max", {hi.x(), hi.y(), hi.z()}}}}});
-    }
-  j["solids"] = solids;
+  const json j = test::particle_row_scene(spacing);
+  const double row_y = test::kParticleRowY;
   const Scene s = test::scene_from(j);
   World w(s);
   initialise_world(w);
