@@ -5,8 +5,25 @@
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
+#include "ripple/fluid/wall_separation.hpp"  // kMaxSeparationRounds
+
+#include <algorithm>
+#include <cmath>
 
 namespace ripple {
+
+namespace {
+
+/// The liquid cell beside face q of axis a (the face's other cell is air), or -1.
+int64_t liquid_side(const ScalarGrid& phi, int a, const Vec3i& q) {
+  Vec3i lo = q;
+  lo[a] -= 1;
+  if (phi.in_range(q.x(), q.y(), q.z()) && phi(q.x(), q.y(), q.z()) < 0.0) return phi.index(q.x(), q.y(), q.z());
+  if (phi.in_range(lo.x(), lo.y(), lo.z()) && phi(lo.x(), lo.y(), lo.z()) < 0.0) return phi.index(lo.x(), lo.y(), lo.z());
+  return -1;
+}
+
+}  // namespace
 
 FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
@@ -19,12 +36,17 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
     ScopedPhase t(timings, "pressure_final");
     const SolidBoundary* boundary = &w.solids;
     SolidBoundary with_contacts;
+    std::vector<ContactFace> closed;
     if (!contacting.empty()) {
       with_contacts = w.solids;
       const auto faces = find_contact_faces(L.grid, L.phi, x, contacting);
       // A box one cell wide around each face (Eq. 23's dhat-sized box, at least a cell so
       // that it reaches the solid from faces half a cell off the surface).
       out.closed_faces = close_contact_faces(with_contacts, faces, m.collision, x, vertex_velocity, 0.5 * L.grid.dx);
+      for (const ContactFace& f : faces)
+        if (with_contacts.face_open[f.axis](f.index.x(), f.index.y(), f.index.z()) !=
+            w.solids.face_open[f.axis](f.index.x(), f.index.y(), f.index.z()))
+          closed.push_back(f);
       boundary = &with_contacts;
     }
     // Surface tension: the ghost-fluid jump gamma kappa on phi^{n+1}, or none when Eq. 8's
@@ -33,11 +55,44 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
     const bool jump = s.fluid.surface_tension > 0.0 && s.barrier.surface_tension == BarrierSurfaceTension::ghost_fluid;
     if (!jump) pp.surface_tension = 0.0;
     const ScalarGrid kappa = jump ? interface_curvature(L.phi, L.grid.dx) : ScalarGrid();
-    const ProjectionResult r =
-        project_pressure(L, s, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
-    out.iterations = r.iterations;
-    out.residual = r.residual;
-    out.converged = r.converged;
+    const MacVelocity predicted = L.velocity;
+    for (int round = 0;; ++round) {
+      const ProjectionResult r =
+          project_pressure(L, s, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
+      out.iterations += r.iterations;
+      out.residual = r.residual;
+      out.converged = r.converged;
+      if (round == kMaxSeparationRounds || closed.empty()) break;
+      // A contact face pushes the liquid but does not hold it (Eq. 23 closes it both ways):
+      // where the liquid beside it is below the pressure its free surface would have there
+      // (gamma kappa, 0 without surface tension), or was released by the separating-wall rounds
+      // (wall_separation.hpp: suction, held at p = 0), the liquid is leaving the solid, and the
+      // face is opened again for another solve; otherwise a drop could never leave a cloth.
+      const std::vector<uint8_t>& released = w.pressure_system.released;
+      double p_max = 0.0;
+      for (double p : L.pressure.data()) p_max = std::max(p_max, std::abs(p));
+      std::vector<ContactFace> still;
+      int opened = 0;
+      for (const ContactFace& f : closed) {
+        const int64_t c = liquid_side(L.phi, f.axis, f.index);
+        const double reference = c >= 0 && jump ? s.fluid.surface_tension * kappa.data()[static_cast<size_t>(c)] : 0.0;
+        const bool pulls = c >= 0 && ((!released.empty() && released[static_cast<size_t>(c)]) ||
+                                      L.pressure.data()[static_cast<size_t>(c)] < reference - 1e-4 * p_max);
+        if (pulls) {
+          const Vec3i& q = f.index;
+          with_contacts.face_open[f.axis](q.x(), q.y(), q.z()) = w.solids.face_open[f.axis](q.x(), q.y(), q.z());
+          with_contacts.velocity.u[f.axis](q.x(), q.y(), q.z()) = w.solids.velocity.u[f.axis](q.x(), q.y(), q.z());
+          ++opened;
+        } else {
+          still.push_back(f);
+        }
+      }
+      if (opened == 0) break;
+      out.closed_faces -= opened;
+      out.released_faces += opened;
+      closed = std::move(still);
+      L.velocity = predicted;
+    }
   }
   {
     ScopedPhase t(timings, "extrapolate");

@@ -2,7 +2,8 @@
 // The barrier method's fluid velocity correction (Liu et al. 2025, Algorithm 1 lines 10-11,
 // Sec. 4.3.6): project u* on the optimised level set phi^{n+1}, with the liquid-air faces
 // next to contacting solid vertices closed and moving with the solid (u_f = W v, Eq. 23), then
-// extrapolate the velocity into the air.
+// extrapolate the velocity into the air. A closed face only pushes: where the liquid beside it
+// pulls (its pressure below the free surface's gamma kappa), it is opened and solved again.
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/sim/world.hpp"
 
@@ -12,7 +13,8 @@ struct FinalProjectionReport {
   int iterations = 0;
   double residual = 0.0;
   bool converged = true;
-  int closed_faces = 0;  ///< contact faces given the solids' velocity
+  int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
+  int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
 };
 
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled
