@@ -23,6 +23,40 @@ int64_t liquid_side(const ScalarGrid& phi, int a, const Vec3i& q) {
   return -1;
 }
 
+/// A contact face pushes the liquid but does not hold it (Eq. 23 closes it both ways): where
+/// the liquid beside a closed face is below the pressure its free surface would have there
+/// (sigma kappa; 0 without surface tension) or was released by the separating-wall rounds
+/// (wall_separation.hpp: suction, held at p = 0), the liquid is leaving the solid, and the
+/// face gets back its state in `base`. Removes the opened faces from `closed`; returns how many.
+int open_pulling_faces(std::vector<ContactFace>& closed, SolidBoundary& with_contacts, const SolidBoundary& base,
+                       const LiquidState& L, const std::vector<uint8_t>& released, const ScalarGrid* kappa,
+                       double sigma) {
+  double p_max = 0.0;
+  for (double p : L.pressure.data()) p_max = std::max(p_max, std::abs(p));
+  std::vector<ContactFace> still;
+  int opened = 0;
+  for (const ContactFace& f : closed) {
+    const int64_t c = liquid_side(L.phi, f.axis, f.index);
+    if (c < 0) {
+      still.push_back(f);
+      continue;
+    }
+    const size_t i = static_cast<size_t>(c);
+    const double reference = kappa ? sigma * kappa->data()[i] : 0.0;
+    const bool pulls = (!released.empty() && released[i]) || L.pressure.data()[i] < reference - 1e-4 * p_max;
+    if (!pulls) {
+      still.push_back(f);
+      continue;
+    }
+    const Vec3i& q = f.index;
+    with_contacts.face_open[f.axis](q.x(), q.y(), q.z()) = base.face_open[f.axis](q.x(), q.y(), q.z());
+    with_contacts.velocity.u[f.axis](q.x(), q.y(), q.z()) = base.velocity.u[f.axis](q.x(), q.y(), q.z());
+    ++opened;
+  }
+  closed = std::move(still);
+  return opened;
+}
+
 }  // namespace
 
 FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const VectorX& x,
@@ -63,34 +97,12 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       out.residual = r.residual;
       out.converged = r.converged;
       if (round == kMaxSeparationRounds || closed.empty()) break;
-      // A contact face pushes the liquid but does not hold it (Eq. 23 closes it both ways):
-      // where the liquid beside it is below the pressure its free surface would have there
-      // (gamma kappa, 0 without surface tension), or was released by the separating-wall rounds
-      // (wall_separation.hpp: suction, held at p = 0), the liquid is leaving the solid, and the
-      // face is opened again for another solve; otherwise a drop could never leave a cloth.
-      const std::vector<uint8_t>& released = w.pressure_system.released;
-      double p_max = 0.0;
-      for (double p : L.pressure.data()) p_max = std::max(p_max, std::abs(p));
-      std::vector<ContactFace> still;
-      int opened = 0;
-      for (const ContactFace& f : closed) {
-        const int64_t c = liquid_side(L.phi, f.axis, f.index);
-        const double reference = c >= 0 && jump ? s.fluid.surface_tension * kappa.data()[static_cast<size_t>(c)] : 0.0;
-        const bool pulls = c >= 0 && ((!released.empty() && released[static_cast<size_t>(c)]) ||
-                                      L.pressure.data()[static_cast<size_t>(c)] < reference - 1e-4 * p_max);
-        if (pulls) {
-          const Vec3i& q = f.index;
-          with_contacts.face_open[f.axis](q.x(), q.y(), q.z()) = w.solids.face_open[f.axis](q.x(), q.y(), q.z());
-          with_contacts.velocity.u[f.axis](q.x(), q.y(), q.z()) = w.solids.velocity.u[f.axis](q.x(), q.y(), q.z());
-          ++opened;
-        } else {
-          still.push_back(f);
-        }
-      }
+      // Faces where the liquid pulls are opened, and the pressure solved again.
+      const int opened = open_pulling_faces(closed, with_contacts, w.solids, L, w.pressure_system.released,
+                                            jump ? &kappa : nullptr, s.fluid.surface_tension);
       if (opened == 0) break;
       out.closed_faces -= opened;
       out.released_faces += opened;
-      closed = std::move(still);
       L.velocity = predicted;
     }
   }
