@@ -44,8 +44,10 @@ double negative_fraction_of_tet(const std::array<double, 4>& phi) {
   return std::clamp(liquid * 6.0, 0.0, 1.0);  // the reference tetrahedron's volume is 1/6
 }
 
-std::vector<double> liquid_volumes_by_label(const ScalarGrid& phi, const GridGeometry& g, const Array3<int>& label,
-                                            int components) {
+namespace {
+
+/// The volumes per label; a null `label` counts every tetrahedron as component 0.
+std::vector<double> volumes(const ScalarGrid& phi, const GridGeometry& g, const Array3<int>* label, int components) {
   std::vector<double> volume(static_cast<size_t>(std::max(components, 0)), 0.0);
   const Vec3i n(phi.nx(), phi.ny(), phi.nz());
   // Cubes between sample positions -1 .. n (the pads sit on the walls): the first and last
@@ -73,7 +75,7 @@ std::vector<double> liquid_volumes_by_label(const ScalarGrid& phi, const GridGeo
             if (first < 0 && tf[v] < 0.0) first = tet[v];
           }
           if (first < 0) continue;
-          const int l = label(cell[first].x(), cell[first].y(), cell[first].z());
+          const int l = label ? (*label)(cell[first].x(), cell[first].y(), cell[first].z()) : 0;
           if (l < 0 || l >= components) continue;
           volume[static_cast<size_t>(l)] += negative_fraction_of_tet(tf) * box / 6.0;
         }
@@ -81,9 +83,13 @@ std::vector<double> liquid_volumes_by_label(const ScalarGrid& phi, const GridGeo
   return volume;
 }
 
-double liquid_volume(const ScalarGrid& phi, const GridGeometry& g) {
-  const Array3<int> all(phi.nx(), phi.ny(), phi.nz(), 0);
-  return liquid_volumes_by_label(phi, g, all, 1)[0];
+}  // namespace
+
+std::vector<double> liquid_volumes_by_label(const ScalarGrid& phi, const GridGeometry& g, const Array3<int>& label,
+                                            int components) {
+  return volumes(phi, g, &label, components);
 }
+
+double liquid_volume(const ScalarGrid& phi, const GridGeometry& g) { return volumes(phi, g, nullptr, 1)[0]; }
 
 }  // namespace ripple

@@ -135,7 +135,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     report.lost_volume = vt.lost;
   }
 
-  const double volume_predicted = measure_volume(pred.phi);
+  double volume_predicted = 0.0;  // the band measured it: every liquid cell has a component
+  for (double v : band.sharp_volumes) volume_predicted += v;
   report.volume_budget.advection = volume_predicted - volume_start;
   // Optimise (lines 5-6, Eq. 22).
   BarrierCouplingSettings cs;
