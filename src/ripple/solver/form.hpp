@@ -12,6 +12,7 @@
 namespace ripple {
 
 using Triplet = Eigen::Triplet<double>;
+using SparseMatrix = Eigen::SparseMatrix<double>;
 
 class Form {
  public:

@@ -1,0 +1,65 @@
+#pragma once
+// The coupled pressure projection of Zarifi & Batty 2017: fluid pressures p and solid
+// velocities v in one linear system, either the symmetric indefinite form (Eq. 19)
+//   [ A_ff   J ] [p]   [b_f]        A_ff = dt/rho G^T A G (with ghost-fluid free surface)
+//   [ J^T   -H ] [v] = [ w ],       J = N^T C, H = (1/dt + tau_m) M + (dt + tau_k) K,
+//                                   w = -(1/dt) M v* + K (x - x0)
+// or its positive-definite transformation (Eq. 28-33) with Z1 = sigma (1/dt + tau_m) M and
+// Z2 = H - Z1, the solid rows scaled by alpha. Units: fluid rows in m^3/s (volume flux), solid
+// rows in N, so that the coupling block is the same J (m^2) in both.
+#include <string>
+
+#include "ripple/solver/form.hpp"
+
+namespace ripple {
+
+enum class CutCellFormulation { spd, indefinite };
+enum class IndefiniteSolver { bicgstab, minres };
+
+struct CoupledSystemSettings {
+  CutCellFormulation formulation = CutCellFormulation::spd;
+  IndefiniteSolver indefinite_solver = IndefiniteSolver::bicgstab;
+  double sigma = 0.9;        ///< Z1 = sigma (1/dt + tau_m) M, in (0, 1)
+  double alpha = 0.0;        ///< solid-row scaling of Eq. 33; 0: automatic, ||b_1|| / ||b_2||
+  double tolerance = 1e-8;   ///< relative residual ||r||_2 / ||b||_2 of the system solved
+  int max_iterations = 5000;
+};
+
+/// The blocks of Eq. 19 (solid unknowns may be absent: then it is the plain projection).
+struct CoupledSystemBlocks {
+  SparseMatrix fluid;          ///< A_ff (m^3 / (s Pa)), SPD
+  VectorX fluid_rhs;           ///< b_f = G^T A u* (m^3/s)
+  SparseMatrix coupling;       ///< J = N^T C (m^2), fluid rows x solid columns
+  SparseMatrix mass;           ///< (1/dt + tau_m) M (kg/s), block diagonal
+  SparseMatrix mass_inverse;   ///< its inverse
+  SparseMatrix stiffness;      ///< (dt + tau_k) K (kg/s), symmetric PSD
+  VectorX solid_rhs;           ///< w (N)
+};
+
+struct CoupledSystemReport {
+  int iterations = 0;
+  double residual = 0.0;          ///< relative residual of the system solved (its own norm)
+  double coupled_residual = 0.0;  ///< Eq. 19 at the solution, either form: max of the fluid and
+                                  ///< solid blocks' ||r|| / ||b||
+  bool converged = true;
+  double alpha = 1.0;
+  int64_t unknowns = 0;
+  int64_t nonzeros = 0;           ///< of the matrix solved (both triangles)
+  double assembly_seconds = 0.0;
+  double solve_seconds = 0.0;
+  std::string solver;             ///< e.g. "cg+ic", "bicgstab+ilut", "minres+jacobi"
+};
+
+/// The matrix and right-hand side of the chosen form (for the benchmark's comparisons).
+struct AssembledSystem {
+  SparseMatrix matrix;
+  VectorX rhs;
+  double alpha = 1.0;
+};
+AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s);
+
+/// Solves for p (#fluid rows, Pa) and v (#solid columns, m/s); p and v hold the initial guess.
+CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s, VectorX& p,
+                                         VectorX& v);
+
+}  // namespace ripple
