@@ -137,4 +137,33 @@ void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const 
   phi = std::move(out);
 }
 
+void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids, int layers) {
+  if (!solids.has_obstacles) return;
+  std::vector<uint8_t> known(static_cast<size_t>(phi.size()));
+  parallel_for(0, phi.size(), [&](int64_t c) {
+    const Vec3i I = phi.coords(c);
+    known[c] = solid_phi_at(solids, g, g.cell_center(I.x(), I.y(), I.z())) >= 0.0;
+  });
+  constexpr int off[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  std::vector<uint8_t> next = known;
+  ScalarGrid out = phi;
+  for (int layer = 0; layer < layers; ++layer) {
+    parallel_for(0, phi.size(), [&](int64_t c) {
+      if (known[c]) return;
+      const Vec3i I = phi.coords(c);
+      double sum = 0.0;
+      int n = 0;
+      for (const auto& o : off) {
+        const int i = I.x() + o[0], j = I.y() + o[1], k = I.z() + o[2];
+        if (!phi.in_range(i, j, k)) continue;
+        const int64_t cn = phi.index(i, j, k);
+        if (known[cn]) { sum += out[cn]; ++n; }
+      }
+      if (n > 0) { out[c] = sum / n; next[c] = 1; }
+    });
+    known = next;
+  }
+  parallel_for(0, phi.size(), [&](int64_t c) { phi[c] = known[c] ? out[c] : g.dx; });
+}
+
 }  // namespace ripple

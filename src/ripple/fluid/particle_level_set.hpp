@@ -22,6 +22,13 @@ void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, dou
 /// Marks cells whose centre lies inside a solid as liquid when a neighbour is liquid.
 void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);
 
+/// Replaces phi in cells whose centre lies inside a solid by the mean of their neighbours'
+/// values outside it, layer by layer (`layers` deep; deeper cells get +dx, not liquid). Unlike
+/// extend_level_set_into_solids it keeps the free surface's height where it meets a solid: a
+/// cell inside a floating body just above the water line stays dry. Used by the cut-cell
+/// coupling, whose pressure unknowns live in every cell that holds some liquid.
+void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids, int layers);
+
 /// Narrow-band width (cells) kept by redistancing.
 constexpr double kLevelSetBandCells = 6.0;
 

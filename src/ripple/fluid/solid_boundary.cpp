@@ -29,6 +29,11 @@ double solid_phi_at(const SolidBoundary& sb, const GridGeometry& g, const Vec3& 
 }
 
 void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t) {
+  sample_obstacle_phi(sb, scene, obstacles, t);
+  update_face_fractions(sb, scene, obstacles, t);
+}
+
+void sample_obstacle_phi(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t) {
   const GridGeometry& g = scene.grid;
   const Vec3i nd = g.node_dims();
   sb.has_obstacles = !obstacles.empty();
@@ -38,6 +43,11 @@ void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const Obstacle
       const Vec3i c = sb.node_phi.coords(idx);
       sb.node_phi[idx] = obstacles.signed_distance(g.node(c.x(), c.y(), c.z()), t);
     });
+}
+
+void update_face_fractions(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t,
+                           double open_above) {
+  const GridGeometry& g = scene.grid;
   sb.velocity.resize(g);
   for (int a = 0; a < 3; ++a) {
     const Vec3i fd = g.face_dims(a);
@@ -46,6 +56,7 @@ void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const Obstacle
     ScalarGrid& open = sb.face_open[a];
     parallel_for(0, open.size(), [&](int64_t idx) {
       const Vec3i f = open.coords(idx);
+      sb.velocity.u[a][idx] = 0.0;
       // Domain walls close the boundary faces.
       if (f[a] == 0 && scene.boundary_at(a, 0) == BoundaryType::Wall) { open[idx] = 0.0; return; }
       if (f[a] == g.n[a] && scene.boundary_at(a, 1) == BoundaryType::Wall) { open[idx] = 0.0; return; }
@@ -58,8 +69,12 @@ void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const Obstacle
       };
       double frac = 1.0 - face_fraction_inside(node(0, 0), node(1, 0), node(0, 1), node(1, 1));
       if (frac < 0.01) frac = 0.0;  // tiny slivers make the system needlessly stiff
+      if (frac > open_above) frac = 1.0;
       open[idx] = frac;
-      if (frac < 1.0) sb.velocity.u[a][idx] = obstacles.velocity(g.face_center(a, f.x(), f.y(), f.z()), t)[a];
+      if (frac < 1.0 && !obstacles.empty()) {
+        const Vec3 c = g.face_center(a, f.x(), f.y(), f.z());
+        if (obstacles.signed_distance(c, t) < g.dx) sb.velocity.u[a][idx] = obstacles.velocity(c, t)[a];
+      }
     });
   }
 }

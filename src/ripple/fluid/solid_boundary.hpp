@@ -17,8 +17,17 @@ struct SolidBoundary {
   bool has_obstacles = false;
 };
 
-/// Recomputes the solid boundary for obstacles at time t.
+/// Recomputes the solid boundary for obstacles at time t (the two steps below).
 void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t);
+
+/// node_phi from the obstacles at time t (+1e30 everywhere without obstacles).
+void sample_obstacle_phi(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t);
+
+/// Face fractions from node_phi (and the domain walls); the obstacles' velocity on faces that
+/// a solid closes in part, within a cell of an obstacle (zero elsewhere: other solids set
+/// theirs). Fractions below 0.01 close the face; above `open_above` they open it fully.
+void update_face_fractions(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t,
+                           double open_above = 1.0);
 
 /// Fraction of a square face inside the solid from its four corner values (bilinear split
 /// into four triangles around the centre, each exact for linear data).

@@ -25,7 +25,7 @@ enum class PressurePreconditioner { Multigrid, Mic, None };
 /// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
 /// (no suction at walls), `Bilateral` always holds it to the wall's normal velocity.
 enum class WallContact { Separating, Bilateral };
-enum class CouplingMethod { None, Barrier };
+enum class CouplingMethod { None, Barrier, CutCell };
 
 struct ShapeDesc {
   enum class Kind { Box, Sphere, Mesh };
@@ -116,6 +116,19 @@ struct BarrierSettings {
   BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
 };
 
+/// coupling.cutcell (Zarifi & Batty 2017): which form of the coupled projection is solved.
+enum class CutCellFormulation { spd, indefinite };
+enum class IndefiniteSolver { bicgstab, minres };
+
+struct CutCellSettings {
+  CutCellFormulation formulation = CutCellFormulation::spd;  ///< Eq. 33 (CG) or Eq. 19
+  IndefiniteSolver indefinite_solver = IndefiniteSolver::bicgstab;
+  double sigma = 0.9;       ///< Z1 = sigma (1/dt + tau_m) M, Eq. 30
+  double alpha = 0.0;       ///< solid-row scaling of Eq. 33; 0 = automatic (||b_1|| / ||b_2||)
+  double tolerance = 1e-8;  ///< relative residual (2-norm) of the coupled solve
+  int max_iterations = 5000;
+};
+
 struct CameraSettings {
   std::optional<Vec3> position, look_at;  ///< m; absent: chosen from the domain
   double fov_degrees = 40.0;
@@ -157,6 +170,7 @@ struct Scene {
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian
   CouplingMethod coupling = CouplingMethod::None;
   BarrierSettings barrier;
+  CutCellSettings cutcell;
   PressureSolverSettings pressure;
   OutputSettings output;
 

@@ -265,7 +265,9 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.newton.linear_solver = nj["linear_solver"] == "pcg" ? LinearSolverKind::pcg : LinearSolverKind::cholmod;
   s.bending_hessian = nj["bending_hessian"] == "projected" ? HingeHessian::projected : HingeHessian::gauss_newton;
   const json& cj = j["coupling"];
-  s.coupling = cj["method"] == "barrier" ? CouplingMethod::Barrier : CouplingMethod::None;
+  s.coupling = cj["method"] == "barrier"   ? CouplingMethod::Barrier
+               : cj["method"] == "cutcell" ? CouplingMethod::CutCell
+                                           : CouplingMethod::None;
   const json& bj = cj["barrier"];
   s.barrier.interpolation = bj["interpolation"] == "linear" ? LevelSetInterpolation::linear : LevelSetInterpolation::quadratic;
   s.barrier.dhat_cells = bj["dhat_cells"];
@@ -289,6 +291,41 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
                ": the surface moves up to cfl cells per step and must stay inside the band; use band_cells >= cfl + 1");
     if (s.barrier.dhat_cells >= s.barrier.band_cells)
       fail("/coupling/barrier/dhat_cells", "must be smaller than band_cells (the barrier acts inside the band)");
+  }
+  const json& ccj = cj["cutcell"];
+  s.cutcell.formulation = ccj["formulation"] == "indefinite" ? CutCellFormulation::indefinite : CutCellFormulation::spd;
+  s.cutcell.indefinite_solver = ccj["indefinite_solver"] == "minres" ? IndefiniteSolver::minres : IndefiniteSolver::bicgstab;
+  s.cutcell.sigma = ccj["sigma"];
+  s.cutcell.alpha = ccj["scaling"] == "fixed" ? double(ccj["alpha"]) : 0.0;
+  s.cutcell.tolerance = ccj["tolerance"];
+  s.cutcell.max_iterations = ccj["max_iterations"];
+  if (s.coupling == CouplingMethod::CutCell) {
+    // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
+    size_t k = 0;
+    for (size_t i = 0; i < j["solids"].size(); ++i) {
+      const std::string type = j["solids"][i]["type"];
+      if (type != "shell" && type != "rod" && type != "volume" && type != "rigid") continue;
+      const LagrangianSolidDesc& d = s.lagrangian_solids[k++];
+      const std::string ptr = "/solids/" + std::to_string(i);
+      if (d.kind == SolidKind::shell || d.kind == SolidKind::rod)
+        fail(ptr + "/type", "coupling.method \"cutcell\" couples volumes and rigid bodies (closed surfaces at least "
+                            "a cell or two thick); a " + type + " has no inside: use coupling \"barrier\"");
+      if (d.kind == SolidKind::rigid && (d.motion.fixed || d.motion.kinematic))
+        fail(ptr + "/motion", "coupling.method \"cutcell\" simulates dynamic rigid bodies only; give a fixed or "
+                              "moving boundary as a box, sphere or mesh obstacle");
+      if (d.kind == SolidKind::volume &&
+          (d.motion.pin_velocity.squaredNorm() > 0 || d.motion.pin_angular_velocity.squaredNorm() > 0))
+        fail(ptr + "/pinned", "coupling.method \"cutcell\" holds pinned vertices still; scripted pins are not "
+                              "supported");
+      const double density = d.kind == SolidKind::rigid ? d.rigid.density : d.volume.density;
+      if (density > 1e5 || density < 1e-3)
+        fail(ptr + "/density", "density " + fmt_number(density) + " kg/m^3 is outside [1e-3, 1e5] kg/m^3, where the "
+                               "coupled solve stays well conditioned (the mass ratio to the liquid enters Eq. 33)");
+      for (const Vec3& x : d.vertices)
+        if ((x.array() < domain_box.lo.array()).any() || (x.array() > domain_box.hi.array()).any())
+          fail(ptr, "solid \"" + d.name + "\" starts partly outside the domain (a vertex at " + fmt_number(x.x()) + ", " +
+                        fmt_number(x.y()) + ", " + fmt_number(x.z()) + " m)");
+    }
   }
   // Solver.
   const json& p = j["solver"]["pressure"];

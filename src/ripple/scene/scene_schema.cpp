@@ -159,12 +159,40 @@ SchemaNode scene_schema() {
       .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, "
                                    "CCD limits, merit) to stderr; for debugging a slow or stuck solve.",
                                    false));
+  auto cutcell = schema_object(
+      "Settings of `cutcell` (Zarifi & Batty 2017): one linear system for the liquid's pressures and the volumes' and "
+      "rigid bodies' velocities, coupled through the solid surface cut by the grid's cells (free slip at the true "
+      "interface).");
+  cutcell
+      .add("formulation", schema_enum("`spd`: the positive-definite transformation (Eq. 28-33), solved by "
+                                      "incomplete-Cholesky CG; `indefinite`: the symmetric indefinite system (Eq. 19) "
+                                      "as it stands, for comparison.",
+                                      {"spd", "indefinite"}, "spd"))
+      .add("indefinite_solver", schema_enum("Solver of the `indefinite` form: `bicgstab` (ILU-preconditioned, as the "
+                                            "paper's Table 2) or `minres` (Jacobi-scaled).",
+                                            {"bicgstab", "minres"}, "bicgstab"))
+      .add("sigma", schema_number("Share of the solid's mass term moved into Z1 = sigma (1/dt + tau_m) M (Eq. 30).", "",
+                                  0.9)
+                        .range(0, 0.999, true))
+      .add("scaling", schema_enum("Scale alpha of the solid rows in the `spd` form (Eq. 33): `automatic` balances "
+                                  "the two right-hand sides' norms every step; `fixed` uses `alpha`.",
+                                  {"automatic", "fixed"}, "automatic"))
+      .add("alpha", schema_number("Solid-row scale with `scaling` `fixed` (the paper used 0.001).", "", 0.001)
+                        .range(0, 1e12, true))
+      .add("tolerance", schema_number("Relative residual (2-norm) at which the coupled solve stops.", "", 1e-8)
+                            .range(0, 1, true))
+      .add("max_iterations", schema_integer("Iteration cap of the coupled solve; hitting it is reported in stats "
+                                            "and the log.",
+                                            5000)
+                                 .range(1, 1000000));
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
                                      "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
                                      "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "
-                                     "`levelset`).",
-                                     {"none", "barrier"}, "none"))
-      .add("barrier", barrier);
+                                     "`levelset`); `cutcell` couples it two ways with volumes and rigid bodies in "
+                                     "one linear solve (Zarifi & Batty 2017).",
+                                     {"none", "barrier", "cutcell"}, "none"))
+      .add("barrier", barrier)
+      .add("cutcell", cutcell);
   root.add("coupling", coupling);
 
   auto pressure = schema_object("Pressure projection solver.");

@@ -213,6 +213,21 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
                                  {"optimisation", c.volume_optimisation},
                                  {"redistance", c.volume_redistance}};
   }
+  if (s.coupling == CouplingMethod::CutCell && w.has_liquid()) {
+    const FrameLog::CutCell& c = log.cutcell;
+    nlohmann::json forces = nlohmann::json::array();
+    for (size_t i = 0; i < c.body_force.size() && i < c.body_names.size(); ++i)
+      forces.push_back({{"name", c.body_names[i]}, {"force", {c.body_force[i].x(), c.body_force[i].y(), c.body_force[i].z()}}});
+    j["cutcell"] = {{"solver", c.solver},
+                    {"coupled_residual_max", c.coupled_residual_max},
+                    {"fluid_unknowns_max", c.fluid_unknowns_max},
+                    {"solid_unknowns", c.solid_unknowns},
+                    {"nonzeros_max", c.nonzeros_max},
+                    {"cut_pieces_max", c.pieces_max},
+                    {"alpha", c.alpha},
+                    {"corrected_vertices", c.corrected_vertices},
+                    {"body_forces", forces}};
+  }
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

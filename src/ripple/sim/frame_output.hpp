@@ -49,6 +49,16 @@ struct FrameLog {
     int64_t start_stuck = 0;                                    ///< vertices starting inside with nothing to lift
     double volume_advection = 0.0, volume_optimisation = 0.0, volume_redistance = 0.0;  ///< m^3, summed
   } coupling;
+  // Coupling "cutcell" (Zarifi & Batty 2017); its solves are also counted in pressure_* above.
+  struct CutCell {
+    std::string solver;             ///< e.g. "cg+ic"
+    double coupled_residual_max = 0.0;
+    int64_t fluid_unknowns_max = 0, solid_unknowns = 0, nonzeros_max = 0, pieces_max = 0;
+    double alpha = 0.0;             ///< last substep's solid-row scale (Eq. 33)
+    int64_t corrected_vertices = 0; ///< explicit wall/obstacle corrections, summed
+    std::vector<std::string> body_names;
+    std::vector<Vec3> body_force;   ///< N, the liquid's force on each coupled body, last substep
+  } cutcell;
 };
 
 /// Writes meshes and preview for the current frame and returns its stats object (the caller

@@ -11,6 +11,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
+#include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/io/checkpoint.hpp"
 #include "ripple/io/mesh_writers.hpp"
@@ -126,6 +127,26 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   }
 }
 
+/// One step of coupling "cutcell": liquid, volumes and rigid bodies in one projection.
+void step_cutcell(World& world, double dt, FrameLog& log, PhaseTimings& timings, const RunOptions& opt, int frame) {
+  const CutCellStepReport r = cutcell_step(world, dt, timings);
+  const CoupledSystemReport& sys = r.projection.system;
+  record_pressure(sys.iterations, sys.residual, sys.converged, log, opt, frame);
+  log.particles_removed += r.particles_removed;
+  FrameLog::CutCell& c = log.cutcell;
+  c.solver = sys.solver;
+  c.coupled_residual_max = std::max(c.coupled_residual_max, sys.coupled_residual);
+  c.fluid_unknowns_max = std::max(c.fluid_unknowns_max, r.projection.fluid_unknowns);
+  c.solid_unknowns = r.projection.solid_unknowns;
+  c.nonzeros_max = std::max(c.nonzeros_max, sys.nonzeros);
+  c.pieces_max = std::max(c.pieces_max, r.projection.pieces);
+  c.alpha = sys.alpha;
+  c.corrected_vertices += r.motion.corrected_vertices;
+  c.body_force = r.projection.body_force;
+  if (c.body_names.empty() && world.lagrangian)
+    for (int b : world.cutcell.solids.bodies) c.body_names.push_back(world.lagrangian->model.bodies[b].name);
+}
+
 }  // namespace
 
 RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
@@ -190,6 +211,10 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
       ++log.substeps;
       if (scene.coupling == CouplingMethod::Barrier && world.has_liquid()) {
         step_barrier(world, dt, log, timings, opt, frame);
+        continue;
+      }
+      if (scene.coupling == CouplingMethod::CutCell && world.has_liquid()) {
+        step_cutcell(world, dt, log, timings, opt, frame);
         continue;
       }
       if (world.lagrangian) step_lagrangian_solids(world, dt, log, opt, frame);

@@ -3,6 +3,8 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
+#include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
+#include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/fluid/liquid_regions.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/particle_seeding.hpp"
@@ -20,6 +22,11 @@ void initialise_world(World& w) {
   w.liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   update_solid_boundary(w.solids, s, w.obstacles, 0.0);
   w.lagrangian = build_solid_world(s);
+  if (s.coupling == CouplingMethod::CutCell) {
+    // The coupled bodies are cut-cell boundaries of the liquid from the start (no liquid seeded inside).
+    initialise_cutcell(w);
+    update_cut_cell_boundary(w, 0.0);
+  }
   if (!w.has_liquid()) return;
   if (s.fluid.representation == LiquidRepresentation::LevelSet) {
     const LiquidRegions regions(s);

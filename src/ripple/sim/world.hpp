@@ -4,6 +4,7 @@
 
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/coupling/barrier/barrier_state.hpp"
+#include "ripple/coupling/cutcell/cutcell_state.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/particle_bins.hpp"
@@ -36,6 +37,7 @@ struct World {
   VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
   std::unique_ptr<SolidWorld> lagrangian;  ///< shells, rods, volumes, rigid bodies (null if none)
   BarrierCouplingState barrier;            ///< coupling "barrier" only
+  CutCellCouplingState cutcell;            ///< coupling "cutcell" only
   bool has_liquid() const { return !scene.fluid.regions.empty(); }
   double time = 0.0;      ///< s
   int frame = 0;          ///< last completed frame

@@ -6,12 +6,10 @@
 #include <chrono>
 #include <unsupported/Eigen/IterativeSolvers>
 
+#include "ripple/core/phase_timer.hpp"
+
 namespace ripple {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 /// Appends `scale * m` at (row0, col0) of a triplet list.
 void add_block(const SparseMatrix& m, int64_t row0, int64_t col0, double scale, std::vector<Triplet>& t) {

@@ -9,12 +9,10 @@
 // rows in N, so that the coupling block is the same J (m^2) in both.
 #include <string>
 
+#include "ripple/scene/scene.hpp"
 #include "ripple/solver/form.hpp"
 
 namespace ripple {
-
-enum class CutCellFormulation { spd, indefinite };
-enum class IndefiniteSolver { bicgstab, minres };
 
 struct CoupledSystemSettings {
   CutCellFormulation formulation = CutCellFormulation::spd;

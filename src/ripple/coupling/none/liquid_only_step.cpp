@@ -57,7 +57,7 @@ ProjectionParams projection_params(const Scene& s, double dt) {
   return pp;
 }
 
-ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings) {
+ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, bool update_boundary) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -65,7 +65,7 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings) {
   FaceFlags& valid = in.valid;
   const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
 
-  if (w.obstacles.any_kinematic()) {
+  if (update_boundary && w.obstacles.any_kinematic()) {
     ScopedPhase t(timings, "solid_boundary");
     update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
   }
@@ -110,7 +110,6 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings) {
 StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
-  const GridGeometry& g = L.grid;
   StepReport report;
   const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
   ProjectionInput in = prepare_projection(w, dt, timings);
@@ -135,27 +134,33 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
                                                s.fluid.particles_per_cell, s.fluid.volume_correction,
                                                projection_params(s, dt), w.volume_correction);
   }
-  {
-    ScopedPhase t(timings, "extrapolate");
-    extrapolate_velocity(L.velocity, valid, extrapolation_layers(s));
-  }
-  if (particles) {
-    {
-      ScopedPhase t(timings, "grid_to_particles");
-      if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);
-      else grid_to_particles_flip(L.particles, g, L.velocity, in.old_velocity, s.fluid.flip_blend);
-    }
-    {
-      ScopedPhase t(timings, "advect");
-      report.particles_removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
-                                                  s.fluid.representation == LiquidRepresentation::Apic,
-                                                  displace ? &w.volume_correction.displacement : nullptr);
-      L.phi_matches_particles = false;
-    }
-  }
+  report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, timings);
   w.time += dt;
   ++w.steps;
   return report;
+}
+
+int64_t advance_liquid_after_projection(World& w, ProjectionInput& in, double dt, bool displace,
+                                        PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  LiquidState& L = w.liquid;
+  const GridGeometry& g = L.grid;
+  {
+    ScopedPhase t(timings, "extrapolate");
+    extrapolate_velocity(L.velocity, in.valid, extrapolation_layers(s));
+  }
+  if (s.fluid.representation == LiquidRepresentation::LevelSet) return 0;
+  {
+    ScopedPhase t(timings, "grid_to_particles");
+    if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);
+    else grid_to_particles_flip(L.particles, g, L.velocity, in.old_velocity, s.fluid.flip_blend);
+  }
+  ScopedPhase t(timings, "advect");
+  const int64_t removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
+                                           s.fluid.representation == LiquidRepresentation::Apic,
+                                           displace ? &w.volume_correction.displacement : nullptr);
+  L.phi_matches_particles = false;
+  return removed;
 }
 
 }  // namespace ripple

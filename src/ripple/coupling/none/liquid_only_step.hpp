@@ -14,8 +14,15 @@ struct ProjectionInput {
 };
 
 /// The phases before the projection: particles (or level-set advection) to grid velocity and
-/// level set, body forces, curvature. Exposed so benchmarks can build realistic systems.
-ProjectionInput prepare_projection(World& world, double dt, PhaseTimings& timings);
+/// level set, body forces, curvature. Exposed so benchmarks can build realistic systems, and
+/// shared with couplings that build the solid boundary themselves (`update_boundary` false).
+ProjectionInput prepare_projection(World& world, double dt, PhaseTimings& timings, bool update_boundary = true);
+
+/// The phases after the projection: velocity extrapolation from the faces `in.valid`, grid to
+/// particles, particle advection (moved by the volume correction's displacement when
+/// `displace`). Returns the particles removed (left the domain).
+int64_t advance_liquid_after_projection(World& world, ProjectionInput& in, double dt, bool displace,
+                                        PhaseTimings& timings);
 
 /// The projection settings of a liquid-only step of length dt (s).
 ProjectionParams projection_params(const Scene& scene, double dt);

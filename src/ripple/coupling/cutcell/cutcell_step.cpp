@@ -1,0 +1,45 @@
+#include "ripple/coupling/cutcell/cutcell_step.hpp"
+
+#include <cmath>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
+#include "ripple/fluid/particle_level_set.hpp"
+
+namespace ripple {
+
+void initialise_cutcell(World& w) {
+  if (!w.lagrangian) return;
+  std::vector<int> bodies;
+  for (int b : w.lagrangian->scene_bodies) bodies.push_back(b);
+  w.cutcell.solids = build_coupled_solids(w.lagrangian->model, bodies);
+}
+
+CutCellStepReport cutcell_step(World& w, double dt, PhaseTimings& timings) {
+  CutCellStepReport rep;
+  const double t1 = w.time + dt;
+  if (w.lagrangian && !w.cutcell.solids.empty()) {
+    ScopedPhase t(timings, "solid_motion");
+    rep.motion = advance_coupled_solids(w, dt, t1);
+  }
+  {
+    ScopedPhase t(timings, "cut_cells");
+    update_cut_cell_boundary(w, t1);
+  }
+  ProjectionInput in = prepare_projection(w, dt, timings, false);
+  {
+    ScopedPhase t(timings, "level_set");
+    extrapolate_level_set_into_solids(w.liquid.phi, w.scene.grid, w.solids, 3);
+  }
+  rep.projection = coupled_projection(w, in, dt, timings);
+  if (!std::isfinite(rep.projection.system.coupled_residual))
+    throw SimulationError("non-finite coupled pressure/solid solve (cut-cell projection diverged)");
+  if (w.lagrangian && !w.lagrangian->state.velocity.allFinite())
+    throw SimulationError("non-finite solid velocity after the cut-cell projection");
+  rep.particles_removed = advance_liquid_after_projection(w, in, dt, false, timings);
+  w.time = t1;
+  ++w.steps;
+  return rep;
+}
+
+}  // namespace ripple

@@ -1,0 +1,107 @@
+#include "ripple/coupling/cutcell/solid_motion.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/solid/forms/elastic_form.hpp"
+
+namespace ripple {
+
+double boundary_distance(const World& w, const Vec3& x, double t, Vec3& normal) {
+  const Scene& s = w.scene;
+  const GridGeometry& g = s.grid;
+  double best = std::numeric_limits<double>::infinity();
+  for (int a = 0; a < 3; ++a)
+    for (int side = 0; side < 2; ++side) {
+      if (s.boundary_at(a, side) != BoundaryType::Wall) continue;
+      const double d = side ? g.upper()[a] - x[a] : x[a] - g.origin[a];
+      if (d < best) {
+        best = d;
+        normal = Vec3::Zero();
+        normal[a] = side ? -1.0 : 1.0;
+      }
+    }
+  if (!w.obstacles.empty()) {
+    const double d = w.obstacles.signed_distance(x, t);
+    if (d < best) {
+      best = d;
+      const double h = 0.05 * g.dx;
+      Vec3 grad;
+      for (int a = 0; a < 3; ++a) {
+        Vec3 e = Vec3::Zero();
+        e[a] = h;
+        grad[a] = (w.obstacles.signed_distance(x + e, t) - w.obstacles.signed_distance(x - e, t)) / (2 * h);
+      }
+      normal = grad.norm() > 0.0 ? Vec3(grad.normalized()) : Vec3::UnitY();
+    }
+  }
+  return best;
+}
+
+SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
+  SolidMotionReport rep;
+  SolidWorld& sw = *w.lagrangian;
+  const SolidModel& m = sw.model;
+  const CoupledSolids& cs = w.cutcell.solids;
+  VectorX& z = sw.state.z;
+  advance_coupled_positions(m, cs, dt, sw.state.velocity, z);  // Eq. 34
+  VectorX q = coupled_velocity(m, cs, z, sw.state.velocity);
+
+  // Free vertices: back onto the boundary, no velocity into it.
+  for (int v = 0; v < m.num_vertices; ++v) {
+    const int d = cs.vertex_dof[v];
+    if (d < 0) continue;
+    Vec3 n;
+    const double phi = boundary_distance(w, z.segment<3>(m.vertex_dof[v]), t_end, n);
+    if (phi >= 0.0) continue;
+    z.segment<3>(m.vertex_dof[v]) -= phi * n;
+    const double vn = q.segment<3>(d).dot(n);
+    if (vn < 0.0) q.segment<3>(d) -= vn * n;
+    ++rep.corrected_vertices;
+  }
+  // Rigid bodies: out by the deepest vertex, then inelastic impulses at the touching vertices.
+  for (const CoupledRigid& r : cs.rigid) {
+    const SolidBodyInfo& b = m.bodies[r.body];
+    const int p0 = b.first_dof;
+    auto vertex_position = [&](int v) { return Vec3(z.segment<3>(p0) + rigid_rotation(m, r, z) * m.vertex_local[v]); };
+    for (int pass = 0; pass < 3; ++pass) {
+      double deepest = 0.0;
+      Vec3 normal = Vec3::Zero();
+      for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) {
+        Vec3 n;
+        const double phi = boundary_distance(w, vertex_position(v), t_end, n);
+        if (phi < deepest) { deepest = phi; normal = n; }
+      }
+      if (deepest >= 0.0) break;
+      z.segment<3>(p0) -= deepest * normal;
+    }
+    const Mat3 R = rigid_rotation(m, r, z);
+    const Mat3 I_inv = R * r.inertia_local.inverse() * R.transpose();
+    const double touch = 1e-6 * w.scene.grid.dx;
+    for (int sweep = 0; sweep < 2; ++sweep)
+      for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) {
+        Vec3 n;
+        const Vec3 x = vertex_position(v);
+        if (boundary_distance(w, x, t_end, n) > touch) continue;
+        const Vec3 arm = x - z.segment<3>(p0);
+        const double vn = (q.segment<3>(r.dof) + q.segment<3>(r.dof + 3).cross(arm)).dot(n);
+        if (vn >= 0.0) continue;
+        const Vec3 an = arm.cross(n);
+        const double j = -vn / (1.0 / r.mass + an.dot(I_inv * an));
+        q.segment<3>(r.dof) += j / r.mass * n;
+        q.segment<3>(r.dof + 3) += j * (I_inv * an);
+        if (sweep == 0) ++rep.corrected_vertices;
+      }
+  }
+  set_coupled_velocity(m, cs, z, q, sw.state.velocity);
+  ElasticForm elastic(m, 1.0);
+  if (const int inverted = elastic.inverted_elements(z); inverted > 0)
+    throw SimulationError(std::to_string(inverted) + " tetrahedra of the coupled volumes inverted at t = " +
+                          std::to_string(t_end) + " s (the solid is too soft for this step, or was crushed against a "
+                          "wall); raise young, lower the time step or cfl");
+  sw.state.time = t_end;
+  return rep;
+}
+
+}  // namespace ripple

@@ -1,0 +1,24 @@
+#pragma once
+// Step 2 of Algorithm 1 (Zarifi & Batty 2017): the coupled bodies move with their current
+// velocities (Eq. 34), then a simple explicit contact correction against the domain walls and
+// the obstacles, as the paper does ("a simple explicit correction", Sec. 9): a vertex found
+// inside is put back on the boundary along its normal and loses its velocity into it
+// (inelastic, frictionless); a rigid body is moved out by its deepest vertex and stopped there
+// by an impulse. Coupled bodies do not collide with each other.
+#include "ripple/sim/world.hpp"
+
+namespace ripple {
+
+struct SolidMotionReport {
+  int corrected_vertices = 0;  ///< vertices put back out of walls or obstacles this step
+};
+
+/// Moves the coupled bodies of world.lagrangian by dt (s) and corrects their contacts with the
+/// boundary at time t_end. Throws SimulationError when a tetrahedron inverts.
+SolidMotionReport advance_coupled_solids(World& world, double dt, double t_end);
+
+/// Signed distance (m) from x to the domain's closed walls and the obstacles at time t (negative
+/// inside them), and its outward unit gradient in `normal`.
+double boundary_distance(const World& world, const Vec3& x, double t, Vec3& normal);
+
+}  // namespace ripple
