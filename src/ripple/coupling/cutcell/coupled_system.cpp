@@ -84,7 +84,9 @@ CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const Cou
   if (sys.rhs.norm() == 0.0) {
     x.setZero();
   } else if (spd) {
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper, Eigen::IncompleteCholesky<double>> cg;
+    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper,
+                             Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>>
+        cg;
     cg.setTolerance(s.tolerance);
     cg.setMaxIterations(s.max_iterations);
     cg.compute(sys.matrix);
