@@ -4,7 +4,9 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
+#include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
+#include "ripple/solver/multigrid_preconditioner.hpp"
 
 namespace ripple {
 
@@ -36,7 +38,19 @@ CutCellStepReport cutcell_step(World& w, double dt, PhaseTimings& timings) {
     throw SimulationError("non-finite coupled pressure/solid solve (cut-cell projection diverged)");
   if (w.lagrangian && !w.lagrangian->state.velocity.allFinite())
     throw SimulationError("non-finite solid velocity after the cut-cell projection");
-  rep.particles_removed = advance_liquid_after_projection(w, in, dt, false, timings);
+  // The particles' volume correction (fluid/density_correction), as in the liquid-only step, on
+  // the liquid block of this step's system with a multigrid preconditioner of its own.
+  const Scene& s = w.scene;
+  bool displace = false;
+  if (s.fluid.representation != LiquidRepresentation::LevelSet && s.fluid.volume_correction > 0.0 &&
+      w.steps % kVolumeCorrectionInterval == 0 && w.pressure_system.A.active_count() > 0) {
+    ScopedPhase t(timings, "volume_correction");
+    w.pressure_system.preconditioner = std::make_unique<MultigridPreconditioner>(w.pressure_system.A, w.pressure_system.mg);
+    displace = density_correction_displacement(w.pressure_system, w.liquid, w.solids, w.particle_bins,
+                                               s.fluid.particles_per_cell, s.fluid.volume_correction,
+                                               projection_params(s, dt), w.volume_correction);
+  }
+  rep.particles_removed = advance_liquid_after_projection(w, in, dt, displace, timings);
   w.time = t1;
   ++w.steps;
   return rep;
