@@ -127,6 +127,7 @@ struct CutCellSettings {
   double alpha = 0.0;       ///< solid-row scaling of Eq. 33; 0 = automatic (||b_1|| / ||b_2||)
   double tolerance = 1e-8;  ///< relative residual (2-norm) of the coupled solve
   int max_iterations = 5000;
+  bool no_slip = false;     ///< comparison variant: the liquid takes the bodies' full velocity in cut cells
 };
 
 struct CameraSettings {

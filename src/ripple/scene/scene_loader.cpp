@@ -299,6 +299,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.cutcell.alpha = ccj["scaling"] == "fixed" ? double(ccj["alpha"]) : 0.0;
   s.cutcell.tolerance = ccj["tolerance"];
   s.cutcell.max_iterations = ccj["max_iterations"];
+  s.cutcell.no_slip = ccj["slip"] == "no_slip";
   if (s.coupling == CouplingMethod::CutCell) {
     // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
     size_t k = 0;

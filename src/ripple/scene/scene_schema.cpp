@@ -184,7 +184,12 @@ SchemaNode scene_schema() {
       .add("max_iterations", schema_integer("Iteration cap of the coupled solve; hitting it is reported in stats "
                                             "and the log.",
                                             5000)
-                                 .range(1, 1000000));
+                                 .range(1, 1000000))
+      .add("slip", schema_enum("Tangential condition at the bodies: `free` (the paper's: only the normal velocity is "
+                               "coupled, at the true interface); `no_slip` (a comparison variant: after the projection "
+                               "the liquid in every cell the surface cuts takes the body's full velocity, as "
+                               "voxelised couplings do).",
+                               {"free", "no_slip"}, "free"));
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
                                      "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
                                      "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "

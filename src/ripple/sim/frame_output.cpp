@@ -74,7 +74,20 @@ LiquidMeasures measure_liquid(World& w) {
   refresh_level_set(w);
   const LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
-  m.surface = liquid_surface_mesh(L.phi, g);
+  // The cut-cell coupling's pressure cells reach into its bodies, so the level set is wet
+  // inside them; what is shown and measured is the liquid outside the bodies.
+  const ScalarGrid* phi = &L.phi;
+  ScalarGrid clipped;
+  if (w.scene.coupling == CouplingMethod::CutCell && w.cutcell.body_phi.size() > 0) {
+    clipped = L.phi;
+    parallel_for(0, clipped.size(), [&](int64_t c) {
+      const Vec3i I = clipped.coords(c);
+      const double body = sample(w.cutcell.body_phi, g, node_sample_offset(), g.cell_center(I.x(), I.y(), I.z()));
+      clipped[c] = std::max(clipped[c], -body);
+    });
+    phi = &clipped;
+  }
+  m.surface = liquid_surface_mesh(*phi, g);
   m.volume = m.surface.signed_volume();
   m.bbox = m.surface.bounds();
   // Kinetic energy on faces, weighted by the liquid share of the two adjacent cells.
@@ -87,8 +100,8 @@ LiquidMeasures measure_liquid(World& w) {
       Vec3i lo = f;
       lo[a] -= 1;
       double share = 0.0;
-      if (L.phi.in_range(lo.x(), lo.y(), lo.z()) && L.phi(lo.x(), lo.y(), lo.z()) < 0) share += 0.5;
-      if (L.phi.in_range(f.x(), f.y(), f.z()) && L.phi(f.x(), f.y(), f.z()) < 0) share += 0.5;
+      if (phi->in_range(lo.x(), lo.y(), lo.z()) && (*phi)(lo.x(), lo.y(), lo.z()) < 0) share += 0.5;
+      if (phi->in_range(f.x(), f.y(), f.z()) && (*phi)(f.x(), f.y(), f.z()) < 0) share += 0.5;
       return share * u[idx] * u[idx];
     });
   }
@@ -99,8 +112,8 @@ LiquidMeasures measure_liquid(World& w) {
   } else {
     // Cell-centred speed in liquid cells.
     vmax = parallel_max(0, L.phi.size(), 0.0, [&](int64_t c) {
-      if (L.phi[c] >= 0) return 0.0;
-      const Vec3i I = L.phi.coords(c);
+      if ((*phi)[c] >= 0) return 0.0;
+      const Vec3i I = phi->coords(c);
       Vec3 v;
       for (int a = 0; a < 3; ++a) {
         Vec3i hi = I;

@@ -3,6 +3,7 @@
 #include <Eigen/IterativeLinearSolvers>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "../../test_support.hpp"
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
@@ -79,6 +80,8 @@ TEST(CutCellProjection, PressureForceOnABodyAtRestIsItsBuoyancy) {
     const double r = 0.05, ball = 4.0 / 3.0 * M_PI * r * r * r;
     const double submerged = icosphere_volume(w) * submerged_ball_volume(r, centre_y, level) / ball;
     const double archimedes = scene.fluid.density * 9.81 * submerged;
+    std::printf("sphere at %.2f m, surface at %.4f m: pressure force %.4f N, rho g V_submerged %.4f N (%+.2f %%)\n",
+                centre_y, level, force.y(), archimedes, 100.0 * (force.y() - archimedes) / archimedes);
     EXPECT_NEAR(force.y(), archimedes, 0.02 * archimedes) << "centre " << centre_y;
     EXPECT_LT(std::hypot(force.x(), force.z()), 0.01 * archimedes) << "centre " << centre_y;
     EXPECT_LT(f.tail<3>().norm(), 1e-3 * archimedes * 0.05) << "torque, centre " << centre_y;

@@ -153,6 +153,7 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
                              pp, pressure, dt / (s.fluid.density * g.dx), &w.solids.velocity, L.velocity, &in.valid);
   for (int a = 0; a < 3; ++a)
     parallel_for(0, in.valid[a].size(), [&](int64_t i) { if (unset[a][i]) in.valid[a][i] = 0; });
+  if (s.cutcell.no_slip) impose_no_slip(w, q);
   // Solids: the solved velocities, and the liquid's force on each body.
   if (w.lagrangian && !w.cutcell.solids.empty()) {
     const CoupledSolids& cs = w.cutcell.solids;

@@ -38,6 +38,62 @@ void update_cut_cell_boundary(World& w, double t) {
   update_face_fractions(sb, s, w.obstacles, t, 0.99);
 }
 
+namespace {
+
+/// The coupled bodies' velocity at a point from the nearest cut piece's centroid (Eq. 12) among
+/// the cells around it.
+class PieceVelocity {
+ public:
+  PieceVelocity(const World& w, const VectorX& q) : w_(w), q_(q), g_(w.scene.grid), cc_(w.cutcell) {
+    const int64_t cells = g_.cell_count();
+    first_.assign(static_cast<size_t>(cells) + 1, 0);
+    for (const SurfacePiece& p : cc_.pieces) ++first_[p.cell + 1];
+    for (int64_t c = 0; c < cells; ++c) first_[c + 1] += first_[c];
+    const VectorX x = w.lagrangian->model.positions(w.lagrangian->state.z);
+    centroid_.resize(cc_.pieces.size());
+    for (size_t i = 0; i < cc_.pieces.size(); ++i) {
+      const SurfacePiece& p = cc_.pieces[i];
+      const auto& t = cc_.solids.surface[p.triangle];
+      centroid_[i] = Vec3::Zero();
+      for (int k = 0; k < 3; ++k) centroid_[i] += p.barycentric[k] * x.segment<3>(3 * t[k]);
+    }
+  }
+  int64_t pieces_in(int64_t cell) const { return first_[cell + 1] - first_[cell]; }
+  /// False when no piece lies within max_distance of x among the cells lo..hi.
+  bool at(const Vec3& x, Vec3i lo, Vec3i hi, double max_distance, Vec3& v) const {
+    lo = lo.cwiseMax(0);
+    hi = hi.cwiseMin(g_.n - Vec3i::Ones());
+    double best = max_distance * max_distance;
+    int64_t nearest = -1;
+    for (int k = lo.z(); k <= hi.z(); ++k)
+      for (int j = lo.y(); j <= hi.y(); ++j)
+        for (int i = lo.x(); i <= hi.x(); ++i) {
+          const int64_t c = i + static_cast<int64_t>(g_.n.x()) * (j + static_cast<int64_t>(g_.n.y()) * k);
+          for (int64_t pi = first_[c]; pi < first_[c + 1]; ++pi) {
+            const double d = (centroid_[pi] - x).squaredNorm();
+            if (d <= best) { best = d; nearest = pi; }
+          }
+        }
+    if (nearest < 0) return false;
+    const SurfacePiece& p = cc_.pieces[nearest];
+    const auto& t = cc_.solids.surface[p.triangle];
+    v = Vec3::Zero();
+    for (int k = 0; k < 3; ++k)
+      v += p.barycentric[k] * vertex_velocity(cc_.solids, w_.lagrangian->model, w_.lagrangian->state.z, q_, t[k]);
+    return true;
+  }
+
+ private:
+  const World& w_;
+  const VectorX& q_;
+  const GridGeometry& g_;
+  const CutCellCouplingState& cc_;
+  std::vector<int64_t> first_;
+  std::vector<Vec3> centroid_;
+};
+
+}  // namespace
+
 void set_body_face_velocities(World& w, const VectorX& q, std::array<Array3<uint8_t>, 3>& unset) {
   const GridGeometry& g = w.scene.grid;
   const CutCellCouplingState& cc = w.cutcell;
@@ -47,20 +103,7 @@ void set_body_face_velocities(World& w, const VectorX& q, std::array<Array3<uint
     std::fill(unset[a].data().begin(), unset[a].data().end(), uint8_t(0));
   }
   if (cc.pieces.empty() || !w.lagrangian) return;
-  const SolidModel& m = w.lagrangian->model;
-  const VectorX& z = w.lagrangian->state.z;
-  // Pieces by cell (they come sorted by cell): offsets into cc.pieces.
-  const int64_t cells = g.cell_count();
-  std::vector<int64_t> first(static_cast<size_t>(cells) + 1, 0);
-  for (const SurfacePiece& p : cc.pieces) ++first[p.cell + 1];
-  for (int64_t c = 0; c < cells; ++c) first[c + 1] += first[c];
-  const VectorX x = m.positions(z);
-  auto centroid = [&](const SurfacePiece& p) {
-    const auto& t = cc.solids.surface[p.triangle];
-    Vec3 c = Vec3::Zero();
-    for (int k = 0; k < 3; ++k) c += p.barycentric[k] * x.segment<3>(3 * t[k]);
-    return c;
-  };
+  const PieceVelocity velocity(w, q);
   for (int a = 0; a < 3; ++a) {
     const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
     ScalarGrid& u = w.solids.velocity.u[a];
@@ -77,31 +120,44 @@ void set_body_face_velocities(World& w, const VectorX& q, std::array<Array3<uint
           if (cc.body_phi(n.x(), n.y(), n.z()) < 0.0) { touches = true; break; }
         }
       if (!touches) return;
-      // The nearest piece centroid among the cells around the face.
-      const Vec3 fc = g.face_center(a, f.x(), f.y(), f.z());
-      double best = std::numeric_limits<double>::infinity();
-      const SurfacePiece* nearest = nullptr;
+      // The nearest piece centroid among the cells around the face (two along its axis).
       Vec3i lo = f - Vec3i::Ones(), hi = f + Vec3i::Ones();
       lo[a] = f[a] - 2;
-      for (int k = std::max(lo.z(), 0); k <= std::min(hi.z(), g.n.z() - 1); ++k)
-        for (int j = std::max(lo.y(), 0); j <= std::min(hi.y(), g.n.y() - 1); ++j)
-          for (int i = std::max(lo.x(), 0); i <= std::min(hi.x(), g.n.x() - 1); ++i) {
-            const int64_t c = i + static_cast<int64_t>(g.n.x()) * (j + static_cast<int64_t>(g.n.y()) * k);
-            for (int64_t pi = first[c]; pi < first[c + 1]; ++pi) {
-              const double d = (centroid(cc.pieces[pi]) - fc).squaredNorm();
-              if (d < best) { best = d; nearest = &cc.pieces[pi]; }
-            }
-          }
-      if (!nearest || best > g.dx * g.dx) {
+      Vec3 v;
+      if (!velocity.at(g.face_center(a, f.x(), f.y(), f.z()), lo, hi, g.dx, v)) {
         unset[a][idx] = 1;
         return;
       }
-      const auto& t = cc.solids.surface[nearest->triangle];
-      Vec3 v = Vec3::Zero();
-      for (int k = 0; k < 3; ++k) v += nearest->barycentric[k] * vertex_velocity(cc.solids, m, z, q, t[k]);
       u[idx] = v[a];
     });
   }
+}
+
+int64_t impose_no_slip(World& w, const VectorX& q) {
+  const GridGeometry& g = w.scene.grid;
+  if (w.cutcell.pieces.empty() || !w.lagrangian) return 0;
+  const PieceVelocity velocity(w, q);
+  int64_t set = 0;
+  for (int a = 0; a < 3; ++a) {
+    ScalarGrid& u = w.liquid.velocity.u[a];
+    set += static_cast<int64_t>(parallel_sum(0, u.size(), [&](int64_t idx) {
+      const Vec3i f = u.coords(idx);
+      Vec3i below = f;
+      below[a] -= 1;
+      auto cut = [&](const Vec3i& c) {
+        return c[a] >= 0 && c[a] < g.n[a] && velocity.pieces_in(c.x() + static_cast<int64_t>(g.n.x()) *
+                                                                            (c.y() + static_cast<int64_t>(g.n.y()) * c.z())) > 0;
+      };
+      if (!cut(f) && !cut(below)) return 0.0;
+      Vec3i lo = f - Vec3i::Ones(), hi = f + Vec3i::Ones();
+      lo[a] = f[a] - 2;
+      Vec3 v;
+      if (!velocity.at(g.face_center(a, f.x(), f.y(), f.z()), lo, hi, 2.0 * g.dx, v)) return 0.0;
+      u[idx] = v[a];
+      return 1.0;
+    }));
+  }
+  return set;
 }
 
 }  // namespace ripple

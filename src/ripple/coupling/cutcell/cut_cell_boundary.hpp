@@ -17,4 +17,9 @@ void update_cut_cell_boundary(World& world, double t);
 /// `unset` (flag 1) so that velocity extrapolation fills them. q: the coupled unknowns.
 void set_body_face_velocities(World& world, const VectorX& q, std::array<Array3<uint8_t>, 3>& unset);
 
+/// The no-slip comparison variant (coupling.cutcell.slip = "no_slip"; not the paper's method):
+/// every face of a cell the bodies' surface cuts takes the body's full velocity (tangential
+/// too) in liquid.velocity, from the nearest piece. Returns the faces set.
+int64_t impose_no_slip(World& world, const VectorX& q);
+
 }  // namespace ripple
