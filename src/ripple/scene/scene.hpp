@@ -119,6 +119,10 @@ struct BarrierSettings {
 /// coupling.cutcell (Zarifi & Batty 2017): which form of the coupled projection is solved.
 enum class CutCellFormulation { spd, indefinite };
 enum class IndefiniteSolver { bicgstab, minres };
+/// How much of the solid's dynamics the projection solves with the pressures (Sec. 8,
+/// "Stability Assessment"): all of it (the paper's method), damping only (elastic forces
+/// explicit), or none (weak: the solid first under last step's pressure, then the liquid).
+enum class CutCellScheme { strong, damping_only, weak };
 
 struct CutCellSettings {
   CutCellFormulation formulation = CutCellFormulation::spd;  ///< Eq. 33 (CG) or Eq. 19
@@ -128,6 +132,7 @@ struct CutCellSettings {
   double tolerance = 1e-8;  ///< relative residual (2-norm) of the coupled solve
   int max_iterations = 5000;
   bool no_slip = false;     ///< comparison variant: the liquid takes the bodies' full velocity in cut cells
+  CutCellScheme scheme = CutCellScheme::strong;
 };
 
 struct CameraSettings {

@@ -300,6 +300,9 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.cutcell.tolerance = ccj["tolerance"];
   s.cutcell.max_iterations = ccj["max_iterations"];
   s.cutcell.no_slip = ccj["slip"] == "no_slip";
+  s.cutcell.scheme = ccj["scheme"] == "weak"           ? CutCellScheme::weak
+                     : ccj["scheme"] == "damping_only" ? CutCellScheme::damping_only
+                                                       : CutCellScheme::strong;
   if (s.coupling == CouplingMethod::CutCell) {
     // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
     size_t k = 0;

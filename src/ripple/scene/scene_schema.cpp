@@ -189,7 +189,13 @@ SchemaNode scene_schema() {
                                "coupled, at the true interface); `no_slip` (a comparison variant: after the projection "
                                "the liquid in every cell the surface cuts takes the body's full velocity, as "
                                "voxelised couplings do).",
-                               {"free", "no_slip"}, "free"));
+                               {"free", "no_slip"}, "free"))
+      .add("scheme", schema_enum("How the solids' dynamics enter the projection (the paper's stability study, Sec. 8): "
+                                 "`strong` (mass, damping and elasticity in one solve with the pressures: the "
+                                 "method), `damping_only` (elastic forces explicit), `weak` (the solids step alone "
+                                 "under the last step's pressure, then the liquid sees their velocity). The last two "
+                                 "are for comparison: they go unstable or wrong where `strong` does not.",
+                                 {"strong", "damping_only", "weak"}, "strong"));
   coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
                                      "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
                                      "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "

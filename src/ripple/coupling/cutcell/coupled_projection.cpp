@@ -104,7 +104,9 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
     if (coord_dof[i] >= 0) elastic_gradient[coord_dof[i]] = gradient[i];
   for (const Triplet& e : hz) {
     const int r = coord_dof[e.row()], c = coord_dof[e.col()];
-    if (r >= 0 && c >= 0) t.emplace_back(r, c, (dt + cs.stiffness_damping[r]) * e.value());
+    // Eq. 16's implicit elasticity dt K; without it (damping_only) K (x - x0) in w stays explicit.
+    const double implicit = s.cutcell.scheme == CutCellScheme::damping_only ? 0.0 : dt;
+    if (r >= 0 && c >= 0) t.emplace_back(r, c, (implicit + cs.stiffness_damping[r]) * e.value());
   }
   b.stiffness = from_triplets(ns, t);
   // w = -(1/dt) M v* + K (x - x0), v* with gravity (explicit forces, Sec. 7).
@@ -137,7 +139,10 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
   for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
     if (cb.cell_row[c] >= 0) p[cb.cell_row[c]] = pressure[c];
   VectorX q = cb.velocity_star;
-  rep.system = solve_coupled_system(b, system_settings(s.cutcell), p, q);
+  if (s.cutcell.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)
+    rep.system = solve_weakly_coupled(b, system_settings(s.cutcell), p, q);
+  else
+    rep.system = solve_coupled_system(b, system_settings(s.cutcell), p, q);
   timings.add("coupled_assembly", blocks_seconds + rep.system.assembly_seconds);
   timings.add("coupled_solve", rep.system.solve_seconds);
   ScopedPhase update_phase(timings, "pressure_update");

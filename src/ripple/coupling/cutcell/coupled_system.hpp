@@ -60,4 +60,9 @@ AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const Coup
 CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s, VectorX& p,
                                          VectorX& v);
 
+/// The weak (alternating) comparison of Sec. 8: the solid rows alone with the pressures p on
+/// entry (last step's), H v = J^T p - w, then the liquid rows with that v, A_ff p = b_f - J v.
+CoupledSystemReport solve_weakly_coupled(const CoupledSystemBlocks& b, const CoupledSystemSettings& s, VectorX& p,
+                                         VectorX& v);
+
 }  // namespace ripple
