@@ -133,6 +133,7 @@ struct CutCellSettings {
   int max_iterations = 5000;
   bool no_slip = false;     ///< comparison variant: the liquid takes the bodies' full velocity in cut cells
   CutCellScheme scheme = CutCellScheme::strong;
+  bool multigrid = true;    ///< SPD form: block preconditioner with multigrid on the liquid (else IC)
 };
 
 struct CameraSettings {

@@ -300,6 +300,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.cutcell.tolerance = ccj["tolerance"];
   s.cutcell.max_iterations = ccj["max_iterations"];
   s.cutcell.no_slip = ccj["slip"] == "no_slip";
+  s.cutcell.multigrid = ccj["preconditioner"] == "multigrid";
   s.cutcell.scheme = ccj["scheme"] == "weak"           ? CutCellScheme::weak
                      : ccj["scheme"] == "damping_only" ? CutCellScheme::damping_only
                                                        : CutCellScheme::strong;

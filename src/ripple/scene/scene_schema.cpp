@@ -171,6 +171,11 @@ SchemaNode scene_schema() {
       .add("indefinite_solver", schema_enum("Solver of the `indefinite` form: `bicgstab` (ILU-preconditioned, as the "
                                             "paper's Table 2) or `minres` (Jacobi-scaled).",
                                             {"bicgstab", "minres"}, "bicgstab"))
+      .add("preconditioner",
+           schema_enum("Preconditioner of CG on the `spd` form: `multigrid` (block diagonal: the liquid block by "
+                       "ripple's multigrid V-cycle with the coupling's diagonal added, the solid block by a sparse "
+                       "Cholesky factorisation) or `incomplete_cholesky` (on the whole matrix, as the paper).",
+                       {"multigrid", "incomplete_cholesky"}, "multigrid"))
       .add("sigma", schema_number("Share of the solid's mass term moved into Z1 = sigma (1/dt + tau_m) M (Eq. 30).", "",
                                   0.9)
                         .range(0, 0.999, true))

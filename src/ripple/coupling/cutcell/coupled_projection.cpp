@@ -4,6 +4,7 @@
 #include "ripple/coupling/cutcell/coupling_matrix.hpp"
 #include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
+#include "ripple/solver/multigrid_preconditioner.hpp"
 
 namespace ripple {
 namespace {
@@ -108,6 +109,16 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
     const double implicit = s.cutcell.scheme == CutCellScheme::damping_only ? 0.0 : dt;
     if (r >= 0 && c >= 0) t.emplace_back(r, c, (implicit + cs.stiffness_damping[r]) * e.value());
   }
+  // Vertices held on a wall or obstacle (solid_motion): a stiff spring on their normal
+  // velocity, c n n^T with c = 1e3 times their mass term, keeps it near zero inside the implicit
+  // solve (PSD, so it joins Z2 and the SPD form stays SPD).
+  for (const auto& [v, n] : w.cutcell.held) {
+    const int d = cs.vertex_dof[v];
+    if (d < 0) continue;
+    const double c = 1e3 * (1.0 / dt + cs.mass_damping[d]) * m.vertex_mass[v];
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k) t.emplace_back(d + i, d + k, c * n[i] * n[k]);
+  }
   b.stiffness = from_triplets(ns, t);
   // w = -(1/dt) M v* + K (x - x0), v* with gravity (explicit forces, Sec. 7).
   const VectorX q = coupled_velocity(m, cs, z, w.lagrangian->state.velocity);
@@ -139,10 +150,32 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
   for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
     if (cb.cell_row[c] >= 0) p[cb.cell_row[c]] = pressure[c];
   VectorX q = cb.velocity_star;
+  CoupledSystemSettings settings = system_settings(s.cutcell);
+  // The liquid block's preconditioner: ripple's multigrid on the Poisson matrix (A_ff / dx^3)
+  // with the coupling's diagonal added to its finest level.
+  PoissonSystem shifted;
+  std::unique_ptr<MultigridPreconditioner> multigrid;
+  std::vector<double> r_pad, z_pad;
+  const double dx3 = g.dx * g.dx * g.dx;
+  if (s.cutcell.multigrid)
+    settings.fluid_preconditioner = [&](const VectorX& coupling_diagonal) {
+      shifted = w.pressure_system.A;
+      for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
+        if (cb.cell_row[c] >= 0) shifted.diag[c] += coupling_diagonal[cb.cell_row[c]] / dx3;
+      multigrid = std::make_unique<MultigridPreconditioner>(shifted, w.pressure_system.mg);
+      return std::function<void(const VectorX&, VectorX&)>([&](const VectorX& r, VectorX& z) {
+        r_pad.assign(static_cast<size_t>(shifted.layout.padded), 0.0);
+        z_pad.assign(static_cast<size_t>(shifted.layout.padded), 0.0);
+        for (Eigen::Index i = 0; i < r.size(); ++i) r_pad[i] = r[i];
+        multigrid->apply(r_pad, z_pad);
+        z.resize(r.size());
+        for (Eigen::Index i = 0; i < r.size(); ++i) z[i] = z_pad[i] / dx3;
+      });
+    };
   if (s.cutcell.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)
-    rep.system = solve_weakly_coupled(b, system_settings(s.cutcell), p, q);
+    rep.system = solve_weakly_coupled(b, settings, p, q);
   else
-    rep.system = solve_coupled_system(b, system_settings(s.cutcell), p, q);
+    rep.system = solve_coupled_system(b, settings, p, q);
   timings.add("coupled_assembly", blocks_seconds + rep.system.assembly_seconds);
   timings.add("coupled_solve", rep.system.solve_seconds);
   ScopedPhase update_phase(timings, "pressure_update");

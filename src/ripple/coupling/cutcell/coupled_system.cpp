@@ -34,6 +34,46 @@ SparseMatrix blocks_2x2(const SparseMatrix& a11, const SparseMatrix& a12, const 
   return m;
 }
 
+/// CG on the SPD form with the block-diagonal preconditioner diag(P_fluid, (alpha^2 A_22)^-1).
+void block_preconditioned_cg(const AssembledSystem& sys, int64_t nf, const CoupledSystemSettings& s, VectorX& x,
+                             CoupledSystemReport& rep) {
+  const int64_t n = sys.matrix.rows(), ns = n - nf;
+  const auto fluid = s.fluid_preconditioner(sys.coupling_diagonal);
+  Eigen::SimplicialLLT<SparseMatrix> solid(sys.solid_block);
+  auto apply = [&](const VectorX& r, VectorX& z) {
+    VectorX zf(nf);
+    fluid(r.head(nf), zf);
+    z.resize(n);
+    z.head(nf) = zf;
+    z.tail(ns) = solid.solve(r.tail(ns));
+  };
+  const double bnorm = sys.rhs.norm();
+  VectorX r = sys.rhs - sys.matrix * x, z, p, q;
+  apply(r, z);
+  p = z;
+  double rz = r.dot(z);
+  rep.solver = "cg+block(multigrid, cholesky)";
+  rep.converged = false;
+  for (int it = 0; it < s.max_iterations; ++it) {
+    rep.residual = r.norm() / bnorm;
+    if (rep.residual <= s.tolerance) {
+      rep.converged = true;
+      break;
+    }
+    q = sys.matrix * p;
+    const double step = rz / p.dot(q);
+    x += step * p;
+    r -= step * q;
+    apply(r, z);
+    const double rz_new = r.dot(z);
+    p = z + (rz_new / rz) * p;
+    rz = rz_new;
+    rep.iterations = it + 1;
+  }
+  rep.residual = r.norm() / bnorm;
+  rep.converged = rep.converged || rep.residual <= s.tolerance;
+}
+
 }  // namespace
 
 AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s) {
@@ -63,6 +103,8 @@ AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const Coup
   if (alpha <= 0.0) alpha = b1.norm() > 0.0 && b2.norm() > 0.0 ? b1.norm() / b2.norm() : 1.0;
   out.alpha = alpha;
   out.matrix = blocks_2x2(a11, a12, a22, alpha, alpha * alpha);
+  out.solid_block = alpha * alpha * a22;
+  out.coupling_diagonal = SparseMatrix(a11 - b.fluid).diagonal();
   out.rhs << b1, alpha * b2;
   return out;
 }
@@ -84,6 +126,8 @@ CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const Cou
   x << p, (spd ? VectorX(v / sys.alpha) : v);
   if (sys.rhs.norm() == 0.0) {
     x.setZero();
+  } else if (spd && s.fluid_preconditioner && ns > 0) {
+    block_preconditioned_cg(sys, nf, s, x, r);
   } else if (spd) {
     Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper,
                              Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>>

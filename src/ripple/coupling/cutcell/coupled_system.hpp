@@ -7,6 +7,7 @@
 // or its positive-definite transformation (Eq. 28-33) with Z1 = sigma (1/dt + tau_m) M and
 // Z2 = H - Z1, the solid rows scaled by alpha. Units: fluid rows in m^3/s (volume flux), solid
 // rows in N, so that the coupling block is the same J (m^2) in both.
+#include <functional>
 #include <string>
 
 #include "ripple/scene/scene.hpp"
@@ -21,6 +22,12 @@ struct CoupledSystemSettings {
   double alpha = 0.0;        ///< solid-row scaling of Eq. 33; 0: automatic, ||b_1|| / ||b_2||
   double tolerance = 1e-8;   ///< relative residual ||r||_2 / ||b||_2 of the system solved
   int max_iterations = 5000;
+  /// For the SPD form: an approximate inverse of the liquid block A_11 (z = P r over the fluid
+  /// rows), given the diagonal that J Z1^-1 J^T adds to A_ff. When set, CG runs with the block
+  /// preconditioner diag(P, (alpha^2 A_22)^-1) (the solid block by a sparse Cholesky) instead
+  /// of incomplete Cholesky on the whole matrix.
+  std::function<std::function<void(const VectorX& r, VectorX& z)>(const VectorX& coupling_diagonal)>
+      fluid_preconditioner;
 };
 
 /// The blocks of Eq. 19 (solid unknowns may be absent: then it is the plain projection).
@@ -53,6 +60,8 @@ struct AssembledSystem {
   SparseMatrix matrix;
   VectorX rhs;
   double alpha = 1.0;
+  SparseMatrix solid_block;    ///< SPD form: alpha^2 A_22
+  VectorX coupling_diagonal;   ///< SPD form: the diagonal of J Z1^-1 J^T (fluid rows)
 };
 AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s);
 

@@ -14,6 +14,9 @@ struct CutCellCouplingState {
   CoupledSolids solids;              ///< built once, at the start of the run
   ScalarGrid body_phi;               ///< m, the coupled bodies' signed distance at grid nodes
   std::vector<SurfacePiece> pieces;  ///< their surface cut by the cells, sorted by cell
+  /// Free vertices put back on a wall or obstacle this step, with the boundary's outward unit
+  /// normal: the projection holds their normal velocity at zero (solid_motion.hpp).
+  std::vector<std::pair<int, Vec3>> held;
 };
 
 }  // namespace ripple

@@ -48,7 +48,12 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   advance_coupled_positions(m, cs, dt, sw.state.velocity, z);  // Eq. 34
   VectorX q = coupled_velocity(m, cs, z, sw.state.velocity);
 
-  // Free vertices: back onto the boundary, no velocity into it.
+  // Free vertices: back onto the boundary, no velocity into it, and held there through the
+  // projection (their normal velocity stays zero in the implicit solve, so the rest of an
+  // elastic body is stopped by its elasticity within the same step instead of running into
+  // its stopped surface: a soft ball dropped on the floor inverted without this).
+  std::vector<std::pair<int, Vec3>>& held = w.cutcell.held;
+  held.clear();
   for (int v = 0; v < m.num_vertices; ++v) {
     const int d = cs.vertex_dof[v];
     if (d < 0) continue;
@@ -58,6 +63,7 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
     z.segment<3>(m.vertex_dof[v]) -= phi * n;
     const double vn = q.segment<3>(d).dot(n);
     if (vn < 0.0) q.segment<3>(d) -= vn * n;
+    held.emplace_back(v, n);
     ++rep.corrected_vertices;
   }
   // Rigid bodies: out by the deepest vertex, then inelastic impulses at the touching vertices.

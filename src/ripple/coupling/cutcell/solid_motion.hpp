@@ -3,7 +3,8 @@
 // velocities (Eq. 34), then a simple explicit contact correction against the domain walls and
 // the obstacles, as the paper does ("a simple explicit correction", Sec. 9): a vertex found
 // inside is put back on the boundary along its normal and loses its velocity into it
-// (inelastic, frictionless); a rigid body is moved out by its deepest vertex and stopped there
+// (inelastic, frictionless), and the projection then holds its normal velocity at zero for the
+// step (world.cutcell.held); a rigid body is moved out by its deepest vertex and stopped there
 // by an impulse. Coupled bodies do not collide with each other.
 #include "ripple/sim/world.hpp"
 
