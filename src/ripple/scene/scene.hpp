@@ -65,6 +65,7 @@ struct LagrangianSolidDesc {
   VolumeMaterial volume;
   RigidMaterial rigid;
   BodyMotion motion;
+  double initial_scale = 1.0;  ///< volume: initial positions = rest scaled about the centroid
 };
 
 struct TimeSettings {

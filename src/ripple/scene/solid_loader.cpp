@@ -190,6 +190,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.volume.young = j["young"];
     d.volume.poisson = j["poisson"];
     d.volume.model = j["model"] == "corotated_linear" ? VolumeModel::corotated_linear : VolumeModel::stable_neohookean;
+    d.initial_scale = j["initial_scale"];
   } else {
     d.kind = SolidKind::rigid;
     SurfaceGeometry s;

@@ -126,7 +126,12 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
   add_common(volume, 1000.0);
   volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
-      .add("poisson", schema_number("Poisson's ratio.", "", 0.4).range(0, 0.495));
+      .add("poisson", schema_number("Poisson's ratio.", "", 0.4).range(0, 0.495))
+      .add("initial_scale", schema_number("Starts deformed: the initial positions are the rest shape scaled by this "
+                                          "about its centroid (0.5 starts at 1/8 of the rest volume, squeezed; the "
+                                          "rest shape is unchanged).",
+                                          "", 1.0)
+                                .range(0.1, 2.0));
   add_pinned(volume);
 
   // Rigid.

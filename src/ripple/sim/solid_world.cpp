@@ -138,6 +138,20 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   w->model = b.build();
   check_initial_separation(w->model, s.source_path);
   w->state = initial_solid_state(w->model);
+  // Volumes that start squeezed or stretched (initial_scale): positions scaled about the
+  // centroid, the rest shape unchanged.
+  for (size_t i = 0; i < s.lagrangian_solids.size(); ++i) {
+    const LagrangianSolidDesc& d = s.lagrangian_solids[i];
+    if (d.kind != SolidKind::volume || d.initial_scale == 1.0) continue;
+    const SolidBodyInfo& b = w->model.bodies[w->scene_bodies[i]];
+    Vec3 c = Vec3::Zero();
+    for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) c += w->state.z.segment<3>(w->model.vertex_dof[v]);
+    c /= b.num_vertices;
+    for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) {
+      auto x = w->state.z.segment<3>(w->model.vertex_dof[v]);
+      x = c + d.initial_scale * (x - c);
+    }
+  }
   w->state.velocity = b.initial_velocity();
   w->settings.gravity = s.gravity;
   w->settings.dhat = s.contact_dhat;
