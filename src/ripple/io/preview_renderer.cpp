@@ -70,15 +70,27 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
   floor.vertices = {{domain.lo.x(), domain.lo.y(), domain.lo.z()}, {domain.hi.x(), domain.lo.y(), domain.lo.z()},
                     {domain.hi.x(), domain.lo.y(), domain.hi.z()}, {domain.lo.x(), domain.lo.y(), domain.hi.z()}};
   floor.triangles = {{0, 2, 1}, {0, 3, 2}};
-  std::vector<std::pair<const TriangleMesh*, Vec3>> all;
-  all.emplace_back(&floor, Vec3(-1, -1, -1));  // negative colour marks the checkered floor
-  for (const auto& it : items) all.emplace_back(it.mesh, it.color);
+  struct Layer {
+    const TriangleMesh* mesh;
+    Vec3 base;
+    double opacity;
+  };
+  std::vector<Layer> all;
+  all.push_back({&floor, Vec3(-1, -1, -1), 1.0});  // negative colour marks the checkered floor
+  for (const auto& it : items) all.push_back({it.mesh, it.color, it.opacity});
+  // Translucent surfaces: the nearest one per pixel, blended over the opaque image at the end.
+  std::vector<double> glass_depth(static_cast<size_t>(width * height), 0.0);
+  std::vector<Vec3> glass_color(static_cast<size_t>(width * height), Vec3::Zero());
+  std::vector<double> glass_alpha(static_cast<size_t>(width * height), 0.0);
   const double checker = std::max((domain.hi - domain.lo).maxCoeff() / 16.0, 1e-9);
 
   constexpr int kBands = 16;
   parallel_for(0, kBands, [&](int64_t band) {
     const int y0 = static_cast<int>(band * height / kBands), y1 = static_cast<int>((band + 1) * height / kBands);
-    for (const auto& [mesh, base] : all) {
+    for (const Layer& layer : all) {
+      const TriangleMesh* mesh = layer.mesh;
+      const Vec3& base = layer.base;
+      const bool glass = layer.opacity < 1.0;
       for (const auto& t : mesh->triangles) {
         const Vec3 &A = mesh->vertices[t[0]], &B = mesh->vertices[t[1]], &C = mesh->vertices[t[2]];
         const Projected a = v.project(A), b = v.project(B), c = v.project(C);
@@ -107,6 +119,13 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
             if (w0 < 0 || w1 < 0 || w2 < 0) continue;
             const double iz = w0 * a.inv_z + w1 * b.inv_z + w2 * c.inv_z;
             const size_t pix = static_cast<size_t>(py * width + px);
+            if (glass) {
+              if (iz <= glass_depth[pix]) continue;
+              glass_depth[pix] = iz;
+              glass_color[pix] = base * (0.30 + 0.70 * diffuse) + Vec3::Constant(0.35 * spec);
+              glass_alpha[pix] = layer.opacity;
+              continue;
+            }
             if (iz <= depth[pix]) continue;
             depth[pix] = iz;
             Vec3 col;
@@ -123,6 +142,10 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
       }
     }
   }, 1);
+
+  for (size_t pix = 0; pix < color.size(); ++pix)
+    if (glass_depth[pix] > depth[pix])
+      color[pix] = glass_alpha[pix] * glass_color[pix] + (1.0 - glass_alpha[pix]) * color[pix];
 
   // Domain outline (depth-tested lines).
   const Vec3 lo = domain.lo, hi = domain.hi;

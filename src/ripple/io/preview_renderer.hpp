@@ -19,7 +19,8 @@ PreviewCamera preview_camera(const Scene& scene);
 
 struct PreviewItem {
   const TriangleMesh* mesh;
-  Vec3 color;  ///< linear RGB in [0, 1]
+  Vec3 color;            ///< linear RGB in [0, 1]
+  double opacity = 1.0;  ///< below 1: the nearest such surface is blended over what lies behind it
 };
 
 RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,

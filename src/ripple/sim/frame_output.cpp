@@ -177,7 +177,8 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   if (s.output.preview && w.frame % s.output.preview_every == 0) {
     const auto t1 = std::chrono::steady_clock::now();
     std::vector<PreviewItem> items;
-    items.push_back({&m.surface, Vec3(0.15, 0.45, 0.85)});
+    // With simulated solids the liquid is drawn translucent, so that submerged bodies show.
+    items.push_back({&m.surface, Vec3(0.15, 0.45, 0.85), w.lagrangian ? 0.6 : 1.0});
     for (const auto& sm : solid_meshes) items.push_back({&sm, Vec3(0.85, 0.55, 0.30)});
     for (size_t b = 0; b < body_meshes.size(); ++b) items.push_back({&body_meshes[b], body_colours[b]});
     Aabb domain;
