@@ -167,7 +167,13 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       d.vertices = t.vertices;
       d.tets = t.tets;
     } else if (gtype == "sphere") {
-      const auto t = tet_sphere(v3(g["center"]), g["radius"], g["resolution"]);
+      const Vec3 centre = v3(g["center"]);
+      const double inner = g["inner_radius"];
+      if (inner >= g["radius"].get<double>())
+        throw InputError(gwhere + "/inner_radius", "must be smaller than radius (a hollow larger than the ball)");
+      auto t = tet_sphere(centre, g["radius"], g["resolution"]);
+      if (inner > 0.0) t = without_tets_inside(t, centre, inner);
+      if (t.tets.empty()) throw InputError(gwhere + "/inner_radius", "the hollow removes every tetrahedron");
       d.vertices = t.vertices;
       d.tets = t.tets;
     } else {

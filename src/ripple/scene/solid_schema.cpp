@@ -118,7 +118,11 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
   auto tet_ball = schema_object("Tetrahedralised ball: a cube grid mapped onto the ball (its faces onto the sphere).");
   tet_ball.add("center", required_vec3("Centre.", "m"))
       .add("radius", schema_number("Radius.", "m", 0.1).range(0, kInf, true))
-      .add("resolution", schema_integer("Cells across the diameter (6 tets per cell).", 8).range(1, 256));
+      .add("resolution", schema_integer("Cells across the diameter (6 tets per cell).", 8).range(1, 256))
+      .add("inner_radius", schema_number("Radius of a hollow in the middle (0: solid ball). Tetrahedra whose centroid "
+                                         "lies inside it are removed; its wall is as jagged as the tetrahedra.",
+                                         "m", 0.0)
+                               .range(0, kInf));
   auto volume = schema_object("Volumetric elastic body (tetrahedra).");
   volume.add("geometry", schema_variant("Volume geometry.",
                                         {{"box", tet_box}, {"sphere", tet_ball},

@@ -158,4 +158,24 @@ CurveGeometry spider_web(const Vec3& centre, const Vec3& normal, double radius, 
   return c;
 }
 
+TetGeometry without_tets_inside(const TetGeometry& t, const Vec3& centre, double radius) {
+  TetGeometry out;
+  std::vector<int> renumber(t.vertices.size(), -1);
+  for (const auto& tet : t.tets) {
+    const Vec3 c = 0.25 * (t.vertices[tet[0]] + t.vertices[tet[1]] + t.vertices[tet[2]] + t.vertices[tet[3]]);
+    if ((c - centre).norm() < radius) continue;
+    std::array<int, 4> kept;
+    for (int k = 0; k < 4; ++k) {
+      int& r = renumber[tet[k]];
+      if (r < 0) {
+        r = static_cast<int>(out.vertices.size());
+        out.vertices.push_back(t.vertices[tet[k]]);
+      }
+      kept[k] = r;
+    }
+    out.tets.push_back(kept);
+  }
+  return out;
+}
+
 }  // namespace ripple

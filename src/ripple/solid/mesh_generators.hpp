@@ -42,6 +42,10 @@ TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution);
 /// sphere; then scaled by `radius` and moved to `centre`.
 TetGeometry tet_sphere(const Vec3& centre, double radius, int resolution);
 
+/// The tetrahedra of `t` whose centroid lies at least `radius` from `centre` (a hollow), with
+/// the vertices no tetrahedron uses removed and the rest renumbered in order of first use.
+TetGeometry without_tets_inside(const TetGeometry& t, const Vec3& centre, double radius);
+
 /// A polyline through `points`, each span cut into `segments` edges.
 CurveGeometry polyline(const std::vector<Vec3>& points, int segments);
 

@@ -8,6 +8,7 @@
 #include <unsupported/Eigen/IterativeSolvers>
 
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/solver/sparse_spd_solver.hpp"
 
 namespace ripple {
 namespace {
@@ -39,13 +40,25 @@ void block_preconditioned_cg(const AssembledSystem& sys, int64_t nf, const Coupl
                              CoupledSystemReport& rep) {
   const int64_t n = sys.matrix.rows(), ns = n - nf;
   const auto fluid = s.fluid_preconditioner(sys.coupling_diagonal);
-  Eigen::SimplicialLLT<SparseMatrix> solid(sys.solid_block);
+  // (alpha^2 A_22)^-1 = H^-1 Z1 Z2^-1 / alpha^2: two factorisations of stiffness-sparse matrices.
+  // CHOLMOD's supernodal factors (sparse_spd_solver): the first solve factorises.
+  SparseSpdSolver z2, h;
+  VectorX scratch(ns), y(ns);
+  bool first = true;
+  const double a2 = sys.alpha * sys.alpha;
   auto apply = [&](const VectorX& r, VectorX& z) {
     VectorX zf(nf);
     fluid(r.head(nf), zf);
     z.resize(n);
     z.head(nf) = zf;
-    z.tail(ns) = solid.solve(r.tail(ns));
+    const VectorX rs = r.tail(ns);
+    if (first) z2.solve(sys.z2, rs, scratch);
+    else z2.solve_same_matrix(sys.z2, rs, scratch);
+    const VectorX c = sys.z1 * scratch;
+    if (first) h.solve(sys.h, c, y);
+    else h.solve_same_matrix(sys.h, c, y);
+    first = false;
+    z.tail(ns) = y / a2;
   };
   const double bnorm = sys.rhs.norm();
   VectorX r = sys.rhs - sys.matrix * x, z, p, q;
@@ -104,6 +117,9 @@ AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const Coup
   out.alpha = alpha;
   out.matrix = blocks_2x2(a11, a12, a22, alpha, alpha * alpha);
   out.solid_block = alpha * alpha * a22;
+  out.z1 = s.sigma * b.mass;
+  out.z2 = z2;
+  out.h = H;
   out.coupling_diagonal = SparseMatrix(a11 - b.fluid).diagonal();
   out.rhs << b1, alpha * b2;
   return out;

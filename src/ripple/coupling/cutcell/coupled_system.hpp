@@ -61,6 +61,9 @@ struct AssembledSystem {
   VectorX rhs;
   double alpha = 1.0;
   SparseMatrix solid_block;    ///< SPD form: alpha^2 A_22
+  /// SPD form: the factors of A_22 = Z2 Z1^-1 H (Z1 diagonal by blocks; Z2 and H with the
+  /// stiffness's sparsity, much sparser than A_22 itself), so A_22^-1 = H^-1 Z1 Z2^-1.
+  SparseMatrix z1, z2, h;
   VectorX coupling_diagonal;   ///< SPD form: the diagonal of J Z1^-1 J^T (fluid rows)
 };
 AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const CoupledSystemSettings& s);
