@@ -66,4 +66,44 @@ TEST(MeshGenerators, TetSphereIsPositiveAndRound) {
 }
 
 }  // namespace
+
+TEST(MeshGenerators, TetFillOfATorusIsPositiveAndHoldsItsVolume) {
+  // A torus (R = 0.3, r = 0.12): not convex, with a hole. The fill's volume approaches the
+  // torus's as the lattice refines; every tetrahedron stays positive after the boundary snap.
+  SurfaceGeometry torus;
+  const int nu = 48, nv = 24;
+  const double R = 0.3, r = 0.12;
+  for (int i = 0; i < nu; ++i)
+    for (int j = 0; j < nv; ++j) {
+      const double u = 2 * std::numbers::pi * i / nu, v = 2 * std::numbers::pi * j / nv;
+      torus.vertices.push_back(Vec3((R + r * std::cos(v)) * std::cos(u), r * std::sin(v), (R + r * std::cos(v)) * std::sin(u)));
+    }
+  auto id = [&](int i, int j) { return (i % nu) * nv + (j % nv); };
+  for (int i = 0; i < nu; ++i)
+    for (int j = 0; j < nv; ++j) {
+      torus.triangles.push_back({id(i, j), id(i, j + 1), id(i + 1, j)});
+      torus.triangles.push_back({id(i + 1, j), id(i, j + 1), id(i + 1, j + 1)});
+    }
+  double mesh_volume = 0.0;
+  for (const auto& t : torus.triangles)
+    mesh_volume += torus.vertices[t[0]].dot(torus.vertices[t[1]].cross(torus.vertices[t[2]])) / 6.0;
+  ASSERT_GT(mesh_volume, 0.0);  // outward oriented
+  double previous_error = 1.0;
+  for (int n : {12, 24}) {
+    const TetGeometry g = tet_fill(torus.vertices, torus.triangles, n);
+    double v = 0.0, smallest = INFINITY;
+    for (const auto& t : g.tets) {
+      v += signed_volume(g, t);
+      smallest = std::min(smallest, signed_volume(g, t));
+    }
+    EXPECT_GT(smallest, 0.0) << n;
+    const double error = std::abs(v - mesh_volume) / mesh_volume;
+    EXPECT_LT(error, n == 12 ? 0.08 : 0.03) << n << " volume " << v << " vs " << mesh_volume;
+    EXPECT_LT(error, previous_error);
+    previous_error = error;
+    // The hole stays open: no tetrahedron near the axis.
+    for (const Vec3& x : g.vertices) EXPECT_GT(std::hypot(x.x(), x.z()), R - r - 0.6 * 1.0 / n);
+  }
+}
+
 }  // namespace ripple

@@ -176,6 +176,20 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       if (t.tets.empty()) throw InputError(gwhere + "/inner_radius", "the hollow removes every tetrahedron");
       d.vertices = t.vertices;
       d.tets = t.tets;
+    } else if (gtype == "obj") {
+      const TriangleMesh m = read_mesh(g, gwhere, base_dir);
+      if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
+        throw InputError(gwhere + "/file", "not a closed 2-manifold (" + std::to_string(bad) +
+                                               " edges are not shared by exactly two triangles)");
+      if (m.signed_volume() <= 0)
+        throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+      std::vector<std::array<int, 3>> triangles;
+      for (const auto& t : m.triangles) triangles.push_back({t.x(), t.y(), t.z()});
+      const TetGeometry t = tet_fill(m.vertices, triangles, g["resolution"]);
+      if (t.tets.empty())
+        throw InputError(gwhere + "/resolution", "no lattice cell lies inside the surface: raise the resolution");
+      d.vertices = t.vertices;
+      d.tets = t.tets;
     } else {
       fs::path p = g.at("file").get<std::string>();
       if (p.is_relative()) p = fs::path(base_dir) / p;

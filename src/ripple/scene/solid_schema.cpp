@@ -123,10 +123,14 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
                                          "lies inside it are removed; its wall is as jagged as the tetrahedra.",
                                          "m", 0.0)
                                .range(0, kInf));
+  auto obj_fill = mesh_file("Closed triangle mesh (Wavefront OBJ) filled with tetrahedra: the cubes of a lattice "
+                            "inside it, 6 tets each, their boundary vertices moved onto the surface.");
+  obj_fill.add("resolution", schema_integer("Lattice cells along the surface's longest side.", 12).range(2, 256));
   auto volume = schema_object("Volumetric elastic body (tetrahedra).");
   volume.add("geometry", schema_variant("Volume geometry.",
                                         {{"box", tet_box}, {"sphere", tet_ball},
-                                         {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")}}));
+                                         {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")},
+                                         {"obj", obj_fill}}));
   add_common(volume, 1000.0);
   volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))

@@ -5,6 +5,9 @@
 #include <map>
 #include <numbers>
 
+#include "ripple/grid/interpolation.hpp"
+#include "ripple/grid/mesh_signed_distance.hpp"
+
 namespace ripple {
 
 SurfaceGeometry cloth_grid(const Vec3& c, double width, double depth, int resolution) {
@@ -174,6 +177,91 @@ TetGeometry without_tets_inside(const TetGeometry& t, const Vec3& centre, double
       kept[k] = r;
     }
     out.tets.push_back(kept);
+  }
+  return out;
+}
+
+namespace {
+
+double tet_volume(const std::vector<Vec3>& x, const std::array<int, 4>& t) {
+  return (x[t[1]] - x[t[0]]).dot((x[t[2]] - x[t[0]]).cross(x[t[3]] - x[t[0]])) / 6.0;
+}
+
+}  // namespace
+
+TetGeometry tet_fill(const std::vector<Vec3>& vertices, const std::vector<std::array<int, 3>>& triangles, int resolution) {
+  Aabb box;
+  for (const Vec3& v : vertices) box.extend(v);
+  const double h = (box.hi - box.lo).maxCoeff() / resolution;
+  const Vec3 lo = box.lo - Vec3::Constant(h);
+  Vec3i n;
+  for (int a = 0; a < 3; ++a) n[a] = static_cast<int>(std::ceil((box.hi[a] - box.lo[a]) / h)) + 2;
+  const Vec3 hi = lo + h * n.cast<double>();
+  // Signed distance at the cube centres and at the lattice nodes.
+  ScalarGrid centre_phi(n.x(), n.y(), n.z(), 2 * h), node_phi(n.x() + 1, n.y() + 1, n.z() + 1, 2 * h);
+  min_with_mesh_signed_distance(vertices, triangles, Lattice{lo + Vec3::Constant(0.5 * h), h}, 2 * h, centre_phi);
+  min_with_mesh_signed_distance(vertices, triangles, Lattice{lo, h}, 2 * h, node_phi);
+  // tet_box on the same lattice makes 6 tets per cube, cubes in (i, j, k) order.
+  const TetGeometry lattice = tet_box(lo, hi, std::max({n.x(), n.y(), n.z()}));
+  TetGeometry out;
+  std::vector<int> renumber(lattice.vertices.size(), -1);
+  for (size_t t = 0; t < lattice.tets.size(); ++t) {
+    const int cube = static_cast<int>(t / 6);
+    const int k = cube % n.z(), j = (cube / n.z()) % n.y(), i = cube / (n.z() * n.y());
+    if (centre_phi(i, j, k) >= 0.0) continue;
+    std::array<int, 4> kept;
+    for (int c = 0; c < 4; ++c) {
+      int& r = renumber[lattice.tets[t][c]];
+      if (r < 0) {
+        r = static_cast<int>(out.vertices.size());
+        out.vertices.push_back(lattice.vertices[lattice.tets[t][c]]);
+      }
+      kept[c] = r;
+    }
+    out.tets.push_back(kept);
+  }
+  // Snap the boundary vertices onto the surface.
+  std::map<std::array<int, 3>, int> face_count;
+  for (const auto& t : out.tets)
+    for (int f = 0; f < 4; ++f) {
+      std::array<int, 3> key = {t[(f + 1) % 4], t[(f + 2) % 4], t[(f + 3) % 4]};
+      std::sort(key.begin(), key.end());
+      ++face_count[key];
+    }
+  std::vector<uint8_t> boundary(out.vertices.size(), 0);
+  for (const auto& [key, count] : face_count)
+    if (count == 1)
+      for (int v : key) boundary[v] = 1;
+  auto phi_at = [&](const Vec3& p) { return trilinear(node_phi, ((p - lo) / h).cwiseMax(0.0).cwiseMin(n.cast<double>())); };
+  const std::vector<Vec3> start = out.vertices;
+  for (size_t v = 0; v < out.vertices.size(); ++v) {
+    if (!boundary[v]) continue;
+    Vec3 x = out.vertices[v];
+    for (int it = 0; it < 3; ++it) {
+      const double d = phi_at(x), e = 1e-3 * h;
+      Vec3 grad;
+      for (int a = 0; a < 3; ++a) {
+        Vec3 s = Vec3::Zero();
+        s[a] = e;
+        grad[a] = (phi_at(x + s) - phi_at(x - s)) / (2 * e);
+      }
+      if (grad.norm() < 1e-9) break;
+      x -= d * grad / grad.squaredNorm();
+    }
+    if ((x - start[v]).norm() <= h) out.vertices[v] = x;
+  }
+  // Undo moves around tetrahedra that flattened, until none does.
+  const double rest = h * h * h / 6.0;
+  for (int pass = 0; pass < 10; ++pass) {
+    bool undone = false;
+    for (const auto& t : out.tets)
+      if (tet_volume(out.vertices, t) < 0.1 * rest)
+        for (int c : t)
+          if (out.vertices[c] != start[c]) {
+            out.vertices[c] = start[c];
+            undone = true;
+          }
+    if (!undone) break;
   }
   return out;
 }

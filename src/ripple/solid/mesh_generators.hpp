@@ -42,6 +42,13 @@ TetGeometry tet_box(const Vec3& lo, const Vec3& hi, int resolution);
 /// sphere; then scaled by `radius` and moved to `centre`.
 TetGeometry tet_sphere(const Vec3& centre, double radius, int resolution);
 
+/// Tetrahedra filling a closed, outward-oriented surface (#F by 3 indices into `vertices`): the
+/// cubes of a lattice with `resolution` cells along the surface's longest side whose centres
+/// lie inside (6 tets each, as tet_box), then the vertices on the fill's boundary moved onto
+/// the surface (along the signed distance's gradient, at most a cell, and only where no
+/// tetrahedron inverts or flattens below a tenth of its volume). Thin parts below a cell vanish.
+TetGeometry tet_fill(const std::vector<Vec3>& vertices, const std::vector<std::array<int, 3>>& triangles, int resolution);
+
 /// The tetrahedra of `t` whose centroid lies at least `radius` from `centre` (a hollow), with
 /// the vertices no tetrahedron uses removed and the rest renumbered in order of first use.
 TetGeometry without_tets_inside(const TetGeometry& t, const Vec3& centre, double radius);
