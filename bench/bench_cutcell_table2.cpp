@@ -16,7 +16,7 @@
 #include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/scene/scene_loader.hpp"
-#include "ripple/solver/multigrid_preconditioner.hpp"
+#include "ripple/coupling/cutcell/liquid_block_multigrid.hpp"
 
 namespace ripple::bench {
 namespace {
@@ -83,22 +83,8 @@ void BM_CutCellTable2(benchmark::State& st) {
   spd_fixed.alpha = 1e-3;
   // ripple's default: CG with the block preconditioner (multigrid on the liquid block).
   CoupledSystemSettings spd_mg;
-  PoissonSystem shifted;
-  std::unique_ptr<MultigridPreconditioner> mg;
-  const double dx3 = std::pow(scene.grid.dx, 3);
-  spd_mg.fluid_preconditioner = [&](const VectorX& extra) {
-    shifted = w.pressure_system.A;
-    for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
-      if (cb.cell_row[c] >= 0) shifted.diag[c] += extra[cb.cell_row[c]] / dx3;
-    mg = std::make_unique<MultigridPreconditioner>(shifted, w.pressure_system.mg);
-    return std::function<void(const VectorX&, VectorX&)>([&](const VectorX& r, VectorX& z) {
-      std::vector<double> rp(static_cast<size_t>(shifted.layout.padded), 0.0), zp(rp.size(), 0.0);
-      for (Eigen::Index i = 0; i < r.size(); ++i) rp[i] = r[i];
-      mg->apply(rp, zp);
-      z.resize(r.size());
-      for (Eigen::Index i = 0; i < r.size(); ++i) z[i] = zp[i] / dx3;
-    });
-  };
+  LiquidBlockMultigrid multigrid(w.pressure_system, cb.cell_row, scene.grid.dx);
+  spd_mg.fluid_preconditioner = multigrid.factory();
   CoupledSystemReport r_spd, r_ind, r_fixed, r_mg;
   for (auto _ : st) {
     VectorX p = VectorX::Zero(cb.blocks.fluid.rows()), v = VectorX::Zero(cb.blocks.mass.rows());

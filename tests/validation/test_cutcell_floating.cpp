@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "../test_support.hpp"
+#include "../coupling/cutcell/liquid_surface.hpp"
 #include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 
@@ -38,14 +39,6 @@ json floating_scene(const std::string& body) {
                                 {"geometry", {{"type", "sphere"}, {"center", {0.15, kCentre, 0.15}},
                                               {"radius", kRadius}, {"resolution", 6}}}}});
   return j;
-}
-
-double surface_height(const World& w, int i, int k) {
-  const ScalarGrid& phi = w.liquid.phi;
-  for (int j = 0; j + 1 < phi.ny(); ++j)
-    if (phi(i, j, k) < 0.0 && phi(i, j + 1, k) >= 0.0)
-      return w.scene.grid.cell_center(i, j, k).y() + w.scene.grid.dx * phi(i, j, k) / (phi(i, j, k) - phi(i, j + 1, k));
-  return 0.0;
 }
 
 Vec3 body_centre(const World& w) {
@@ -77,7 +70,7 @@ void check_floating(const std::string& body) {
   for (double t = 0.01; t < 2.0 + 1e-9; t += 0.01) {
     while (w.time < t - 1e-9) cutcell_step(w, std::min(stable_time_step(w), t - w.time), timings);
     // Depth of the ball's lowest point below the surface, far from the ball (a corner column).
-    const double depth = surface_height(w, 2, 2) - (body_centre(w).y() - kRadius);
+    const double depth = test::surface_height(w, 2, 2) - (body_centre(w).y() - kRadius);
     if (csv.is_open()) csv << w.time << "," << depth << "," << kRadius << "\n";
     if (t > 1.6) { sum += depth; ++samples; }
   }

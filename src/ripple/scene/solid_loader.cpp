@@ -34,6 +34,17 @@ TriangleMesh read_mesh(const json& g, const std::string& where, const std::strin
   return m;
 }
 
+/// read_mesh, checked to be a closed, outward-oriented 2-manifold (a rigid body, a volume's fill).
+TriangleMesh read_closed_mesh(const json& g, const std::string& gwhere, const std::string& base_dir) {
+  TriangleMesh m = read_mesh(g, gwhere, base_dir);
+  if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
+    throw InputError(gwhere + "/file", "not a closed 2-manifold (" + std::to_string(bad) +
+                                           " edges are not shared by exactly two triangles)");
+  if (m.signed_volume() <= 0)
+    throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+  return m;
+}
+
 /// The scene's initial rotation of a solid, about the centre of its bounding box.
 void rotate_about_centre(const json& rotation, const std::string& where, std::vector<Vec3>& x) {
   const double degrees = rotation["degrees"];
@@ -177,12 +188,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       d.vertices = t.vertices;
       d.tets = t.tets;
     } else if (gtype == "obj") {
-      const TriangleMesh m = read_mesh(g, gwhere, base_dir);
-      if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
-        throw InputError(gwhere + "/file", "not a closed 2-manifold (" + std::to_string(bad) +
-                                               " edges are not shared by exactly two triangles)");
-      if (m.signed_volume() <= 0)
-        throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+      const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);
       std::vector<std::array<int, 3>> triangles;
       for (const auto& t : m.triangles) triangles.push_back({t.x(), t.y(), t.z()});
       const TetGeometry t = tet_fill(m.vertices, triangles, g["resolution"]);
@@ -222,12 +228,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     } else if (gtype == "sphere") {
       s = sphere_surface(v3(g["center"]), g["radius"], g["subdivisions"]);
     } else {
-      const TriangleMesh m = read_mesh(g, gwhere, base_dir);
-      if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
-        throw InputError(gwhere + "/file", "not a closed 2-manifold (" + std::to_string(bad) +
-                                               " edges are not shared by exactly two triangles)");
-      if (m.signed_volume() <= 0)
-        throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+      const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);
       s.vertices = m.vertices;
       for (const auto& t : m.triangles) s.triangles.push_back({t.x(), t.y(), t.z()});
     }

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "../../test_support.hpp"
+#include "liquid_surface.hpp"
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
 #include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
@@ -37,15 +38,6 @@ double icosphere_volume(const World& w) {
   return m.bodies[w.cutcell.solids.bodies[0]].volume;
 }
 
-/// Height (m) of the liquid's surface in the column of cells (i, k), where phi crosses zero.
-double surface_height(const World& w, int i, int k) {
-  const ScalarGrid& phi = w.liquid.phi;
-  for (int j = 0; j + 1 < phi.ny(); ++j)
-    if (phi(i, j, k) < 0.0 && phi(i, j + 1, k) >= 0.0)
-      return w.scene.grid.cell_center(i, j, k).y() + w.scene.grid.dx * phi(i, j, k) / (phi(i, j, k) - phi(i, j + 1, k));
-  return 0.0;
-}
-
 /// Volume (m^3) of the ball of radius r centred at height c below the plane y = level.
 double submerged_ball_volume(double r, double c, double level) {
   const double h = std::clamp(level - (c - r), 0.0, 2 * r);  // cap height
@@ -75,7 +67,7 @@ TEST(CutCellProjection, PressureForceOnABodyAtRestIsItsBuoyancy) {
     const Vec3 force = f.head<3>();
     // Below the surface as the particles' level set places it (about 0.4 dx above the top
     // particles, 0.1536 m here), with the icosphere's volume.
-    const double level = surface_height(w, 3, 3);
+    const double level = test::surface_height(w, 3, 3);
     EXPECT_NEAR(level, 0.15, 0.5 * scene.grid.dx);
     const double r = 0.05, ball = 4.0 / 3.0 * M_PI * r * r * r;
     const double submerged = icosphere_volume(w) * submerged_ball_volume(r, centre_y, level) / ball;

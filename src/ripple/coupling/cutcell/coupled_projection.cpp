@@ -4,7 +4,7 @@
 #include "ripple/coupling/cutcell/coupling_matrix.hpp"
 #include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
-#include "ripple/solver/multigrid_preconditioner.hpp"
+#include "ripple/coupling/cutcell/liquid_block_multigrid.hpp"
 
 namespace ripple {
 namespace {
@@ -151,27 +151,8 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
     if (cb.cell_row[c] >= 0) p[cb.cell_row[c]] = pressure[c];
   VectorX q = cb.velocity_star;
   CoupledSystemSettings settings = system_settings(s.cutcell);
-  // The liquid block's preconditioner: ripple's multigrid on the Poisson matrix (A_ff / dx^3)
-  // with the coupling's diagonal added to its finest level.
-  PoissonSystem shifted;
-  std::unique_ptr<MultigridPreconditioner> multigrid;
-  std::vector<double> r_pad, z_pad;
-  const double dx3 = g.dx * g.dx * g.dx;
-  if (s.cutcell.multigrid)
-    settings.fluid_preconditioner = [&](const VectorX& coupling_diagonal) {
-      shifted = w.pressure_system.A;
-      for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
-        if (cb.cell_row[c] >= 0) shifted.diag[c] += coupling_diagonal[cb.cell_row[c]] / dx3;
-      multigrid = std::make_unique<MultigridPreconditioner>(shifted, w.pressure_system.mg);
-      return std::function<void(const VectorX&, VectorX&)>([&](const VectorX& r, VectorX& z) {
-        r_pad.assign(static_cast<size_t>(shifted.layout.padded), 0.0);
-        z_pad.assign(static_cast<size_t>(shifted.layout.padded), 0.0);
-        for (Eigen::Index i = 0; i < r.size(); ++i) r_pad[i] = r[i];
-        multigrid->apply(r_pad, z_pad);
-        z.resize(r.size());
-        for (Eigen::Index i = 0; i < r.size(); ++i) z[i] = z_pad[i] / dx3;
-      });
-    };
+  LiquidBlockMultigrid multigrid(w.pressure_system, cb.cell_row, g.dx);
+  if (s.cutcell.multigrid) settings.fluid_preconditioner = multigrid.factory();
   if (s.cutcell.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)
     rep.system = solve_weakly_coupled(b, settings, p, q);
   else

@@ -35,6 +35,37 @@ SparseMatrix blocks_2x2(const SparseMatrix& a11, const SparseMatrix& a12, const 
   return m;
 }
 
+/// CG with incomplete Cholesky (natural ordering: better than AMD on grid matrices) from x.
+void ic_cg(const SparseMatrix& A, const VectorX& rhs, const CoupledSystemSettings& s, VectorX& x,
+           CoupledSystemReport& rep) {
+  if (rhs.norm() == 0.0) {
+    x.setZero();
+    return;
+  }
+  Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper,
+                           Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>>
+      cg;
+  cg.setTolerance(s.tolerance);
+  cg.setMaxIterations(s.max_iterations);
+  cg.compute(A);
+  x = cg.solveWithGuess(rhs, x);
+  rep.iterations = static_cast<int>(cg.iterations());
+  rep.residual = cg.error();
+  rep.converged = cg.info() == Eigen::Success;
+}
+
+/// Eq. 19's residual at (p, v): each block relative to its own right-hand side (they have
+/// different units), the larger of the two.
+double coupled_residual(const CoupledSystemBlocks& b, const VectorX& p, const VectorX& v) {
+  auto relative = [](const VectorX& res, const VectorX& rhs) {
+    return rhs.norm() > 0.0 ? res.norm() / rhs.norm() : res.norm();
+  };
+  double r = relative(b.fluid * p + b.coupling * v - b.fluid_rhs, b.fluid_rhs);
+  if (b.mass.rows() > 0)
+    r = std::max(r, relative(b.coupling.transpose() * p - (b.mass + b.stiffness) * v - b.solid_rhs, b.solid_rhs));
+  return r;
+}
+
 /// CG on the SPD form with the block-diagonal preconditioner diag(P_fluid, (alpha^2 A_22)^-1).
 void block_preconditioned_cg(const AssembledSystem& sys, int64_t nf, const CoupledSystemSettings& s, VectorX& x,
                              CoupledSystemReport& rep) {
@@ -145,16 +176,7 @@ CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const Cou
   } else if (spd && s.fluid_preconditioner && ns > 0) {
     block_preconditioned_cg(sys, nf, s, x, r);
   } else if (spd) {
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper,
-                             Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>>
-        cg;
-    cg.setTolerance(s.tolerance);
-    cg.setMaxIterations(s.max_iterations);
-    cg.compute(sys.matrix);
-    x = cg.solveWithGuess(sys.rhs, x);
-    r.iterations = static_cast<int>(cg.iterations());
-    r.residual = cg.error();
-    r.converged = cg.info() == Eigen::Success;
+    ic_cg(sys.matrix, sys.rhs, s, x, r);
     r.solver = "cg+ic";
   } else if (s.indefinite_solver == IndefiniteSolver::bicgstab) {
     Eigen::BiCGSTAB<SparseMatrix, Eigen::IncompleteLUT<double>> solver;
@@ -186,16 +208,7 @@ CoupledSystemReport solve_coupled_system(const CoupledSystemBlocks& b, const Cou
   r.solve_seconds = seconds_since(t0);
   p = x.head(nf);
   v = spd ? VectorX(sys.alpha * x.tail(ns)) : VectorX(x.tail(ns));
-  // The residual of Eq. 19 itself, whichever form was solved: each block relative to its own
-  // right-hand side (they have different units), the larger of the two.
-  const SparseMatrix H = b.mass + b.stiffness;
-  auto relative = [](const VectorX& res, const VectorX& rhs) {
-    return rhs.norm() > 0.0 ? res.norm() / rhs.norm() : res.norm();
-  };
-  r.coupled_residual = relative(b.fluid * p + b.coupling * v - b.fluid_rhs, b.fluid_rhs);
-  if (ns > 0)
-    r.coupled_residual = std::max(
-        r.coupled_residual, relative(b.coupling.transpose() * p - H * v - b.solid_rhs, b.solid_rhs));
+  r.coupled_residual = coupled_residual(b, p, v);  // Eq. 19 itself, whichever form was solved
   return r;
 }
 
@@ -210,29 +223,10 @@ CoupledSystemReport solve_weakly_coupled(const CoupledSystemBlocks& b, const Cou
   Eigen::SimplicialLDLT<SparseMatrix> solid(H);
   if (ns > 0) v = solid.solve(VectorX(b.coupling.transpose() * p - b.solid_rhs));
   r.nonzeros = b.fluid.nonZeros() + H.nonZeros();
-  if (nf > 0) {
-    const VectorX rhs = b.fluid_rhs - b.coupling * v;
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper,
-                             Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>>
-        cg;
-    cg.setTolerance(s.tolerance);
-    cg.setMaxIterations(s.max_iterations);
-    cg.compute(b.fluid);
-    if (rhs.norm() > 0.0) p = cg.solveWithGuess(rhs, p);
-    else p.setZero();
-    r.iterations = static_cast<int>(cg.iterations());
-    r.residual = cg.error();
-    r.converged = cg.info() == Eigen::Success || rhs.norm() == 0.0;
-  }
+  if (nf > 0) ic_cg(b.fluid, VectorX(b.fluid_rhs - b.coupling * v), s, p, r);
   r.solve_seconds = seconds_since(t0);
   // Eq. 19's residual: the solid rows are off by the pressure change, which is the point.
-  auto relative = [](const VectorX& res, const VectorX& rhs) {
-    return rhs.norm() > 0.0 ? res.norm() / rhs.norm() : res.norm();
-  };
-  r.coupled_residual = relative(b.fluid * p + b.coupling * v - b.fluid_rhs, b.fluid_rhs);
-  if (ns > 0)
-    r.coupled_residual = std::max(
-        r.coupled_residual, relative(b.coupling.transpose() * p - H * v - b.solid_rhs, b.solid_rhs));
+  r.coupled_residual = coupled_residual(b, p, v);
   return r;
 }
 
