@@ -92,11 +92,10 @@ void set_coupled_velocity(const SolidModel& m, const CoupledSolids& cs, const Ve
   }
 }
 
-void advance_coupled_positions(const SolidModel& m, const CoupledSolids& cs, double dt, const VectorX& zdot,
+void advance_coupled_positions(const SolidModel& m, const CoupledSolids& cs, double dt, const VectorX& q,
                                VectorX& z) {
-  const VectorX q = coupled_velocity(m, cs, z, zdot);
   for (int v = 0; v < m.num_vertices; ++v)
-    if (cs.vertex_dof[v] >= 0) z.segment<3>(m.vertex_dof[v]) += dt * zdot.segment<3>(m.vertex_dof[v]);
+    if (cs.vertex_dof[v] >= 0) z.segment<3>(m.vertex_dof[v]) += dt * q.segment<3>(cs.vertex_dof[v]);
   for (const CoupledRigid& r : cs.rigid) {
     const int d = m.bodies[r.body].first_dof;
     const Mat3 A = rotation_of(dt * q.segment<3>(r.dof + 3)) * rigid_rotation(m, r, z);

@@ -49,9 +49,10 @@ VectorX coupled_velocity(const SolidModel& model, const CoupledSolids& cs, const
 void set_coupled_velocity(const SolidModel& model, const CoupledSolids& cs, const VectorX& z, const VectorX& q,
                           VectorX& zdot);
 
-/// Moves the coupled bodies by dt with velocities zdot (forward Euler for vertices, Eq. 34; a
-/// rigid body's rotation by the exact rotation of omega dt, so A stays orthonormal).
-void advance_coupled_positions(const SolidModel& model, const CoupledSolids& cs, double dt, const VectorX& zdot,
+/// Moves the coupled bodies by dt with their unknowns' velocities q (forward Euler for vertices,
+/// Eq. 34; a rigid body's rotation by the exact rotation of omega dt, so A stays orthonormal).
+/// q must be read at the z before the move: dA/dt = [omega]x A refers to the old A.
+void advance_coupled_positions(const SolidModel& model, const CoupledSolids& cs, double dt, const VectorX& q,
                                VectorX& z);
 
 /// Adds a 3-vector `a` times vertex v's velocity Jacobian to row `row` of a sparse matrix:

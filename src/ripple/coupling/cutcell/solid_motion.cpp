@@ -45,8 +45,10 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   const SolidModel& m = sw.model;
   const CoupledSolids& cs = w.cutcell.solids;
   VectorX& z = sw.state.z;
-  advance_coupled_positions(m, cs, dt, sw.state.velocity, z);  // Eq. 34
+  // The unknowns' velocities at the old positions (a rigid body's omega from dA/dt A^T needs
+  // the A that dA/dt was written for), then the move, Eq. 34.
   VectorX q = coupled_velocity(m, cs, z, sw.state.velocity);
+  advance_coupled_positions(m, cs, dt, q, z);
 
   // Free vertices: back onto the boundary, no velocity into it, and held there through the
   // projection (their normal velocity stays zero in the implicit solve, so the rest of an
@@ -70,7 +72,8 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   for (const CoupledRigid& r : cs.rigid) {
     const SolidBodyInfo& b = m.bodies[r.body];
     const int p0 = b.first_dof;
-    auto vertex_position = [&](int v) { return Vec3(z.segment<3>(p0) + rigid_rotation(m, r, z) * m.vertex_local[v]); };
+    const Mat3 rotation = rigid_rotation(m, r, z);  // translation only below: it stays
+    auto vertex_position = [&](int v) { return Vec3(z.segment<3>(p0) + rotation * m.vertex_local[v]); };
     for (int pass = 0; pass < 3; ++pass) {
       double deepest = 0.0;
       Vec3 normal = Vec3::Zero();
@@ -82,8 +85,7 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
       if (deepest >= 0.0) break;
       z.segment<3>(p0) -= deepest * normal;
     }
-    const Mat3 R = rigid_rotation(m, r, z);
-    const Mat3 I_inv = R * r.inertia_local.inverse() * R.transpose();
+    const Mat3 I_inv = rotation * r.inertia_local.inverse() * rotation.transpose();
     const double touch = 1e-6 * w.scene.grid.dx;
     for (int sweep = 0; sweep < 2; ++sweep)
       for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) {
