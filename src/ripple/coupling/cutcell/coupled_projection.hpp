@@ -18,7 +18,6 @@ struct CutCellProjectionReport {
   int64_t fluid_unknowns = 0;
   int64_t solid_unknowns = 0;
   std::vector<Vec3> body_force;    ///< N, the liquid's pressure force on each coupled body (J^T p)
-  double cut_cells_seconds = 0.0;  ///< set by the step
 };
 
 /// The blocks of Eq. 19 for the world's current state (after prepare_projection), with the

@@ -27,11 +27,10 @@ CoupledSolids build_coupled_solids(const SolidModel& m, const std::vector<int>& 
     if (info.kind != SolidKind::volume && !dynamic_rigid) continue;
     coupled_body[b] = 1;
     cs.bodies.push_back(b);
-    const int first = cs.num_dofs;
     if (dynamic_rigid) {
       CoupledRigid r;
       r.body = b;
-      r.dof = first;
+      r.dof = cs.num_dofs;
       r.mass = info.mass;
       r.inertia_local = info.second_moment.trace() * Mat3::Identity() - info.second_moment;
       for (int v = info.first_vertex; v < info.first_vertex + info.num_vertices; ++v)
@@ -47,7 +46,6 @@ CoupledSolids build_coupled_solids(const SolidModel& m, const std::vector<int>& 
     }
     cs.mass_damping.resize(cs.num_dofs, info.mass_damping);
     cs.stiffness_damping.resize(cs.num_dofs, info.stiffness_damping);
-    (void)first;
   }
   for (const auto& f : m.collision.faces)
     if (coupled_body[m.vertex_body[f[0]]]) cs.surface.push_back(f);

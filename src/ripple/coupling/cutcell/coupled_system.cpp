@@ -147,11 +147,10 @@ AssembledSystem assemble_coupled_system(const CoupledSystemBlocks& b, const Coup
   if (alpha <= 0.0) alpha = b1.norm() > 0.0 && b2.norm() > 0.0 ? b1.norm() / b2.norm() : 1.0;
   out.alpha = alpha;
   out.matrix = blocks_2x2(a11, a12, a22, alpha, alpha * alpha);
-  out.solid_block = alpha * alpha * a22;
   out.z1 = s.sigma * b.mass;
   out.z2 = z2;
   out.h = H;
-  out.coupling_diagonal = SparseMatrix(a11 - b.fluid).diagonal();
+  out.coupling_diagonal = J_z1.cwiseProduct(b.coupling) * VectorX::Ones(b.coupling.cols());  // diag(J Z1^-1 J^T)
   out.rhs << b1, alpha * b2;
   return out;
 }

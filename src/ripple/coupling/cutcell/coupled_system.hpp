@@ -24,8 +24,8 @@ struct CoupledSystemSettings {
   int max_iterations = 5000;
   /// For the SPD form: an approximate inverse of the liquid block A_11 (z = P r over the fluid
   /// rows), given the diagonal that J Z1^-1 J^T adds to A_ff. When set, CG runs with the block
-  /// preconditioner diag(P, (alpha^2 A_22)^-1) (the solid block by a sparse Cholesky) instead
-  /// of incomplete Cholesky on the whole matrix.
+  /// preconditioner diag(P, (alpha^2 A_22)^-1), the solid block exactly, as H^-1 Z1 Z2^-1 with
+  /// CHOLMOD factors of H and Z2, instead of incomplete Cholesky on the whole matrix.
   std::function<std::function<void(const VectorX& r, VectorX& z)>(const VectorX& coupling_diagonal)>
       fluid_preconditioner;
 };
@@ -60,7 +60,6 @@ struct AssembledSystem {
   SparseMatrix matrix;
   VectorX rhs;
   double alpha = 1.0;
-  SparseMatrix solid_block;    ///< SPD form: alpha^2 A_22
   /// SPD form: the factors of A_22 = Z2 Z1^-1 H (Z1 diagonal by blocks; Z2 and H with the
   /// stiffness's sparsity, much sparser than A_22 itself), so A_22^-1 = H^-1 Z1 Z2^-1.
   SparseMatrix z1, z2, h;

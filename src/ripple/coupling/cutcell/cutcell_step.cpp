@@ -12,9 +12,7 @@ namespace ripple {
 
 void initialise_cutcell(World& w) {
   if (!w.lagrangian) return;
-  std::vector<int> bodies;
-  for (int b : w.lagrangian->scene_bodies) bodies.push_back(b);
-  w.cutcell.solids = build_coupled_solids(w.lagrangian->model, bodies);
+  w.cutcell.solids = build_coupled_solids(w.lagrangian->model, w.lagrangian->scene_bodies);
 }
 
 CutCellStepReport cutcell_step(World& w, double dt, PhaseTimings& timings) {
