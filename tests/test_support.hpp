@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "ripple/core/errors.hpp"
 #include "ripple/scene/scene_loader.hpp"
 
 namespace ripple::test {
@@ -32,6 +33,16 @@ inline std::string write_text(const std::filesystem::path& path, const std::stri
 }
 
 inline Scene scene_from(const nlohmann::json& j, const std::string& base = ".") { return build_scene(j, "test.json", base); }
+
+/// The InputError message scene_from(j) throws, or "" when the scene is valid.
+inline std::string input_error_of(const nlohmann::json& j, const std::string& base = ".") {
+  try {
+    scene_from(j, base);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 /// Runs the ripple binary with `args`; returns its exit status. Output goes to `log`.
 inline int run_ripple(const std::string& args, const std::string& log) {

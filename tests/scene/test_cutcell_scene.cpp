@@ -10,14 +10,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string error_of(const json& j) {
-  try {
-    test::scene_from(j);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const json& j) { return test::input_error_of(j); }
 
 json cutcell_scene(const json& solid) {
   json j = test::small_scene();

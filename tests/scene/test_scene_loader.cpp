@@ -7,14 +7,7 @@ using namespace ripple;
 using nlohmann::json;
 
 namespace {
-std::string error_of(const json& j, const std::string& base = ".") {
-  try {
-    test::scene_from(j, base);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const json& j, const std::string& base = ".") { return test::input_error_of(j, base); }
 const char* kCubeObj =
     "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
     "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 4 8 7 3\nf 1 5 8 4\nf 2 3 7 6\n";

@@ -8,14 +8,7 @@ using namespace ripple;
 using nlohmann::json;
 
 namespace {
-std::string error_of(const json& j) {
-  try {
-    test::scene_from(j);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const json& j) { return test::input_error_of(j); }
 }  // namespace
 
 TEST(Schema, DefaultsAreFilledIn) {
