@@ -24,6 +24,9 @@ std::string frame_file(const std::string& prefix, int frame, const std::string& 
 
 namespace {
 
+/// A JSON number, or null for "none" (an infinite distance when nothing is in contact).
+nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
 /// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl").
 void add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log, nlohmann::json& j) {
   const SolidModel& m = sw.model;
@@ -34,7 +37,7 @@ void add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log
   j["newton_unconverged"] = log.newton_unconverged;
   j["line_search_steps"] = log.line_search_steps;
   j["linear_solver"] = log.linear_solver;
-  j["min_contact_distance"] = std::isfinite(log.min_contact_gap) ? nlohmann::json(log.min_contact_gap) : nlohmann::json(nullptr);
+  j["min_contact_distance"] = finite_or_null(log.min_contact_gap);
   j["intersecting_pairs"] = count_intersecting_pairs(m.collision, x);
   j["inverted_elements"] = elastic.inverted_elements(sw.state.z);
   j["solid_kinetic_energy"] = solid_kinetic_energy(m, sw.state);
@@ -218,7 +221,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(log.newton_iterations) / log.substeps : 0.0;
     j["coupling_newton_unconverged"] = log.newton_unconverged;
     j["coupling_level_set_unknowns_max"] = c.unknowns_max;
-    j["coupling_min_gap"] = std::isfinite(c.min_gap) ? nlohmann::json(c.min_gap) : nlohmann::json(nullptr);
+    j["coupling_min_gap"] = finite_or_null(c.min_gap);
     j["coupling_contact_faces"] = c.closed_faces;
     j["coupling_barrier_stiffness"] = c.stiffness;
     j["coupling_start_repairs"] = c.start_repairs;
@@ -240,6 +243,13 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
                     {"cut_pieces_max", c.pieces_max},
                     {"alpha", c.alpha},
                     {"corrected_vertices", c.corrected_vertices},
+                    {"body_contact",
+                     {{"filtered_steps", c.contact_steps},
+                      {"pairs_max", c.contact_pairs_max},
+                      {"held_max", c.contact_held_max},
+                      {"newton_iterations_max", c.contact_newton_max},
+                      {"unconverged", c.contact_unconverged},
+                      {"min_gap", finite_or_null(c.contact_min_gap)}}},
                     {"body_forces", forces}};
   }
   nlohmann::json t = log.timings;

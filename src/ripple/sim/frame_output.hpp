@@ -56,6 +56,11 @@ struct FrameLog {
     int64_t fluid_unknowns_max = 0, solid_unknowns = 0, nonzeros_max = 0, pieces_max = 0;
     double alpha = 0.0;             ///< last substep's solid-row scale (Eq. 33)
     int64_t corrected_vertices = 0; ///< explicit wall/obstacle corrections, summed
+    // Contact between the coupled bodies (cutcell/body_contact.hpp), over the substeps.
+    int64_t contact_steps = 0;      ///< substeps whose move was filtered
+    int64_t contact_pairs_max = 0, contact_held_max = 0, contact_newton_max = 0;
+    int64_t contact_unconverged = 0;  ///< filters that hit Newton's iteration cap
+    double contact_min_gap = std::numeric_limits<double>::infinity();  ///< m
     std::vector<std::string> body_names;
     std::vector<Vec3> body_force;   ///< N, the liquid's force on each coupled body, last substep
   } cutcell;

@@ -142,6 +142,18 @@ void step_cutcell(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   c.pieces_max = std::max(c.pieces_max, r.projection.pieces);
   c.alpha = sys.alpha;
   c.corrected_vertices += r.motion.corrected_vertices;
+  if (const BodyContactReport& bc = r.motion.contact; bc.filtered) {
+    ++c.contact_steps;
+    c.contact_pairs_max = std::max<int64_t>(c.contact_pairs_max, bc.pairs);
+    c.contact_held_max = std::max<int64_t>(c.contact_held_max, bc.held);
+    c.contact_newton_max = std::max<int64_t>(c.contact_newton_max, bc.newton.iterations);
+    c.contact_min_gap = std::min(c.contact_min_gap, bc.min_gap);
+    if (!bc.newton.converged) {
+      ++c.contact_unconverged;
+      opt.on_warning("frame " + std::to_string(frame) + ": the coupled bodies' contact filter stopped at its iteration "
+                     "cap (" + std::to_string(bc.newton.iterations) + " Newton iterations); its result is used");
+    }
+  }
   c.body_force = r.projection.body_force;
   if (c.body_names.empty() && world.lagrangian)
     for (int b : world.cutcell.solids.bodies) c.body_names.push_back(world.lagrangian->model.bodies[b].name);

@@ -147,15 +147,11 @@ struct SolidStepProblem::Impl {
     contact->set_stiffness(state.barrier_stiffness, kappa_max);
     contact->update_candidates(z0);
     if (contact->candidates().size() > 0) {
-      const VectorX gb = contact->barrier_gradient(z0);
-      if (gb.squaredNorm() > 0.0) {
-        VectorX ge = VectorX::Zero(m.num_dofs);
-        inertia->add_derivatives(z0, ge, nullptr);
-        elastic->add_derivatives(z0, ge, nullptr);
-        const double ratio = -ge.dot(gb) / (dt * dt * gb.squaredNorm());
-        state.barrier_stiffness = std::max(state.barrier_stiffness, std::min(ratio, kappa_max));
-        contact->set_stiffness(state.barrier_stiffness, kappa_max);
-      }
+      VectorX ge = VectorX::Zero(m.num_dofs);
+      inertia->add_derivatives(z0, ge, nullptr);
+      elastic->add_derivatives(z0, ge, nullptr);
+      state.barrier_stiffness = balanced_barrier_stiffness(*contact, z0, ge, dt * dt, state.barrier_stiffness, kappa_max);
+      contact->set_stiffness(state.barrier_stiffness, kappa_max);
     }
 
     // Friction, lagged at the start of the step (IPC, Sec. 5).

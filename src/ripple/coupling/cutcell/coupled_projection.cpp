@@ -1,5 +1,7 @@
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
 
+#include <limits>
+
 #include "ripple/core/parallel.hpp"
 #include "ripple/coupling/cutcell/coupling_matrix.hpp"
 #include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
@@ -109,15 +111,29 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
     const double implicit = s.cutcell.scheme == CutCellScheme::damping_only ? 0.0 : dt;
     if (r >= 0 && c >= 0) t.emplace_back(r, c, (implicit + cs.stiffness_damping[r]) * e.value());
   }
-  // Vertices held on a wall or obstacle (solid_motion): a stiff spring on their normal
-  // velocity, c n n^T with c = 1e3 times their mass term, keeps it near zero inside the implicit
-  // solve (PSD, so it joins Z2 and the SPD form stays SPD).
-  for (const auto& [v, n] : w.cutcell.held) {
-    const int d = cs.vertex_dof[v];
-    if (d < 0) continue;
-    const double c = 1e3 * (1.0 / dt + cs.mass_damping[d]) * m.vertex_mass[v];
-    for (int i = 0; i < 3; ++i)
-      for (int k = 0; k < 3; ++k) t.emplace_back(d + i, d + k, c * n[i] * n[k]);
+  // Held contacts (solid_motion): a stiff spring on their relative normal velocity c^T q,
+  // k c c^T with k = 1e3 times the lightest involved mass term, keeps it near zero inside the
+  // implicit solve (PSD, so it joins Z2 and the SPD form stays SPD).
+  std::vector<Triplet> row;
+  for (const HeldContact& h : w.cutcell.held) {
+    row.clear();
+    double mass = std::numeric_limits<double>::infinity(), damping = 0.0;
+    for (int i = 0; i < h.count; ++i) {
+      const int v = h.vertices[i];
+      add_vertex_row(cs, m, z, v, h.weights[i] * h.normal, 0, row);
+      if (cs.vertex_dof[v] >= 0) {
+        mass = std::min(mass, m.vertex_mass[v]);
+        damping = std::max(damping, cs.mass_damping[cs.vertex_dof[v]]);
+      } else if (cs.vertex_rigid[v] >= 0) {
+        const CoupledRigid& r = cs.rigid[cs.vertex_rigid[v]];
+        mass = std::min(mass, r.mass);
+        damping = std::max(damping, cs.mass_damping[r.dof]);
+      }
+    }
+    if (row.empty()) continue;
+    const double k = 1e3 * (1.0 / dt + damping) * mass;
+    for (const Triplet& a : row)
+      for (const Triplet& b2 : row) t.emplace_back(a.col(), b2.col(), k * a.value() * b2.value());
   }
   b.stiffness = from_triplets(ns, t);
   // w = -(1/dt) M v* + K (x - x0), v* with gravity (explicit forces, Sec. 7).

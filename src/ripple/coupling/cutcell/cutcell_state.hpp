@@ -2,6 +2,7 @@
 // What the cut-cell coupling (Zarifi & Batty 2017) keeps between its phases and steps besides
 // the liquid and the solids: which solid unknowns it couples, and this step's geometry (the
 // bodies' signed distance at grid nodes and their surface cut by the cells).
+#include <array>
 #include <vector>
 
 #include "ripple/coupling/cutcell/coupled_solids.hpp"
@@ -10,13 +11,27 @@
 
 namespace ripple {
 
+/// A contact the step's projection holds: the relative normal velocity
+/// sum_i weights[i] normal . v(vertices[i]) stays near zero (a stiff spring, coupled_projection).
+/// One vertex for a wall or obstacle (weight 1, the boundary's outward normal); a point-triangle
+/// or edge-edge pair between coupled bodies otherwise (closest-point weights, normal from B to A).
+struct HeldContact {
+  std::array<int, 4> vertices{-1, -1, -1, -1};  ///< model vertices
+  std::array<double, 4> weights{};
+  int count = 0;
+  Vec3 normal = Vec3::UnitY();
+};
+
 struct CutCellCouplingState {
   CoupledSolids solids;              ///< built once, at the start of the run
   ScalarGrid body_phi;               ///< m, the coupled bodies' signed distance at grid nodes
   std::vector<SurfacePiece> pieces;  ///< their surface cut by the cells, sorted by cell
-  /// Free vertices put back on a wall or obstacle this step, with the boundary's outward unit
-  /// normal: the projection holds their normal velocity at zero (solid_motion.hpp).
-  std::vector<std::pair<int, Vec3>> held;
+  /// Contacts this step's projection holds at zero normal velocity: free vertices put back on a
+  /// wall or obstacle, and pairs of bodies the contact filter pushed apart (solid_motion.hpp).
+  std::vector<HeldContact> held;
+  /// The coupled bodies' surfaces without walls and obstacles, for their mutual contact
+  /// (body_contact.hpp); built once with `solids`.
+  CollisionMesh body_collision;
 };
 
 }  // namespace ripple

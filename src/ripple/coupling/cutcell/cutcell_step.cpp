@@ -13,6 +13,7 @@ namespace ripple {
 void initialise_cutcell(World& w) {
   if (!w.lagrangian) return;
   w.cutcell.solids = build_coupled_solids(w.lagrangian->model, w.lagrangian->scene_bodies);
+  w.cutcell.body_collision = coupled_collision_mesh(w.lagrangian->model, w.cutcell.solids);
 }
 
 CutCellStepReport cutcell_step(World& w, double dt, PhaseTimings& timings) {

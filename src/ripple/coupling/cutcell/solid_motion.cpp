@@ -48,14 +48,18 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   // The unknowns' velocities at the old positions (a rigid body's omega from dA/dt A^T needs
   // the A that dA/dt was written for), then the move, Eq. 34.
   VectorX q = coupled_velocity(m, cs, z, sw.state.velocity);
+  const VectorX z0 = z;
   advance_coupled_positions(m, cs, dt, q, z);
+  std::vector<HeldContact>& held = w.cutcell.held;
+  held.clear();
+  // Contact between the bodies: the IPC filter of the move (body_contact.hpp).
+  rep.contact = filter_body_contact(m, cs, w.cutcell.body_collision, w.scene.contact_dhat, w.scene.newton, dt, z0, z,
+                                    q, sw.state.barrier_stiffness, held);
 
   // Free vertices: back onto the boundary, no velocity into it, and held there through the
   // projection (their normal velocity stays zero in the implicit solve, so the rest of an
   // elastic body is stopped by its elasticity within the same step instead of running into
   // its stopped surface: a soft ball dropped on the floor inverted without this).
-  std::vector<std::pair<int, Vec3>>& held = w.cutcell.held;
-  held.clear();
   for (int v = 0; v < m.num_vertices; ++v) {
     const int d = cs.vertex_dof[v];
     if (d < 0) continue;
@@ -65,7 +69,12 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
     z.segment<3>(m.vertex_dof[v]) -= phi * n;
     const double vn = q.segment<3>(d).dot(n);
     if (vn < 0.0) q.segment<3>(d) -= vn * n;
-    held.emplace_back(v, n);
+    HeldContact h;
+    h.vertices[0] = v;
+    h.weights[0] = 1.0;
+    h.count = 1;
+    h.normal = n;
+    held.push_back(h);
     ++rep.corrected_vertices;
   }
   // Rigid bodies: out by the deepest vertex, then inelastic impulses at the touching vertices.

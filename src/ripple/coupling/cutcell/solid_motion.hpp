@@ -5,13 +5,16 @@
 // inside is put back on the boundary along its normal and loses its velocity into it
 // (inelastic, frictionless), and the projection then holds its normal velocity at zero for the
 // step (world.cutcell.held); a rigid body is moved out by its deepest vertex and stopped there
-// by an impulse. Coupled bodies do not collide with each other.
+// by an impulse. Before that, contact between the coupled bodies is resolved by the IPC filter
+// of body_contact.hpp.
+#include "ripple/coupling/cutcell/body_contact.hpp"
 #include "ripple/sim/world.hpp"
 
 namespace ripple {
 
 struct SolidMotionReport {
   int corrected_vertices = 0;  ///< vertices put back out of walls or obstacles this step
+  BodyContactReport contact;   ///< contact between the coupled bodies
 };
 
 /// Moves the coupled bodies of world.lagrangian by dt (s) and corrects their contacts with the

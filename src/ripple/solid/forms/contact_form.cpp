@@ -76,6 +76,15 @@ double min_barrier_stiffness(double dhat, double bbox_diagonal, double average_m
   return 1e11 * average_mass / stiffness;
 }
 
+double balanced_barrier_stiffness(const ContactForm& contact, const VectorX& z, const VectorX& other_gradient,
+                                  double weight, double kappa, double kappa_max) {
+  if (contact.candidates().size() == 0) return kappa;
+  const VectorX gb = contact.barrier_gradient(z);
+  if (gb.squaredNorm() == 0.0) return kappa;
+  const double ratio = -other_gradient.dot(gb) / (weight * gb.squaredNorm());
+  return std::max(kappa, std::min(ratio, kappa_max));
+}
+
 void ContactForm::begin_iteration(const VectorX& z) {
   if (candidates_cover_step_) {
     candidates_cover_step_ = false;
@@ -88,19 +97,19 @@ void ContactForm::update_candidates(const VectorX& z) {
   candidates_cover_step_ = false;
   const auto t0 = std::chrono::steady_clock::now();
   const VectorX x = m_.positions(z);
-  candidates_ = find_candidates(m_.collision, x, x, dhat_);
+  candidates_ = find_candidates(mesh_, x, x, dhat_);
   time_broad_phase += seconds_since(t0);
 }
 
 double ContactForm::value(const VectorX& z) const {
   const VectorX x = m_.positions(z);
-  const auto stencils = stencils_of(m_.collision, candidates_);
+  const auto stencils = stencils_of(mesh_, candidates_);
   return weight_ * kappa_ * parallel_sum(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
     const Stencil& s = stencils[i];
     const double d2 = squared_distance(x, s);
-    const double b = barrier_of_squared_distance(d2, offset_of(m_.collision, s), dhat_).value;
+    const double b = barrier_of_squared_distance(d2, offset_of(mesh_, s), dhat_).value;
     if (b == 0.0 || s.type != Stencil::edge_edge) return b;
-    const VectorX& r = m_.collision.rest_positions;
+    const VectorX& r = mesh_.rest_positions;
     const double eps = edge_edge_mollifier_threshold(at(r, s.v[0]), at(r, s.v[1]), at(r, s.v[2]), at(r, s.v[3]));
     const double c = (at(x, s.v[1]) - at(x, s.v[0])).cross(at(x, s.v[3]) - at(x, s.v[2])).squaredNorm();
     return edge_edge_mollifier(c, eps).value * b;
@@ -109,19 +118,19 @@ double ContactForm::value(const VectorX& z) const {
 
 void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
   const VectorX x = m_.positions(z);
-  const auto stencils = stencils_of(m_.collision, candidates_);
+  const auto stencils = stencils_of(mesh_, candidates_);
   // Derivatives only for pairs within dhat: swept candidate lists can be millions long while
   // a few percent are active, and 12x12 blocks for all of them would not fit in memory.
   std::vector<uint8_t> near(stencils.size(), 0);
   parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
-    near[i] = squared_distance(x, stencils[i]) < std::pow(dhat_ + offset_of(m_.collision, stencils[i]), 2);
+    near[i] = squared_distance(x, stencils[i]) < std::pow(dhat_ + offset_of(mesh_, stencils[i]), 2);
   }, 256);
   std::vector<Stencil> active_stencils;
   for (size_t i = 0; i < stencils.size(); ++i)
     if (near[i]) active_stencils.push_back(stencils[i]);
   std::vector<Derivatives<12>> active_derivatives(active_stencils.size());
   parallel_for(0, static_cast<int64_t>(active_stencils.size()), [&](int64_t i) {
-    active_derivatives[i] = pair_barrier(m_.collision, x, active_stencils[i], dhat_);
+    active_derivatives[i] = pair_barrier(mesh_, x, active_stencils[i], dhat_);
   }, 64);
   const std::vector<double> weights(active_stencils.size(), weight_ * kappa_);
   scatter_stencils(m_, active_stencils, active_derivatives, weights, true, gradient, hessian);
@@ -129,7 +138,7 @@ void ContactForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vect
 
 VectorX ContactForm::barrier_gradient(const VectorX& z) const {
   VectorX g = VectorX::Zero(z.size());
-  ContactForm unit(m_, dhat_, 1.0);
+  ContactForm unit(m_, dhat_, 1.0, &mesh_);
   unit.kappa_ = 1.0;
   unit.candidates_ = candidates_;
   unit.add_derivatives(z, g, nullptr);
@@ -138,17 +147,17 @@ VectorX ContactForm::barrier_gradient(const VectorX& z) const {
 
 int ContactForm::active_pairs(const VectorX& z) const {
   const VectorX x = m_.positions(z);
-  const auto stencils = stencils_of(m_.collision, candidates_);
+  const auto stencils = stencils_of(mesh_, candidates_);
   int n = 0;
-  for (const Stencil& s : stencils) n += std::sqrt(squared_distance(x, s)) - offset_of(m_.collision, s) < dhat_;
+  for (const Stencil& s : stencils) n += std::sqrt(squared_distance(x, s)) - offset_of(mesh_, s) < dhat_;
   return n;
 }
 
 double ContactForm::min_gap(const VectorX& z) const {
   const VectorX x = m_.positions(z);
-  const auto stencils = stencils_of(m_.collision, candidates_);
+  const auto stencils = stencils_of(mesh_, candidates_);
   double best = std::numeric_limits<double>::infinity();
-  for (const Stencil& s : stencils) best = std::min(best, std::sqrt(squared_distance(x, s)) - offset_of(m_.collision, s));
+  for (const Stencil& s : stencils) best = std::min(best, std::sqrt(squared_distance(x, s)) - offset_of(mesh_, s));
   return best;
 }
 
@@ -162,16 +171,16 @@ double ContactForm::max_step(const VectorX& z, const VectorX& dz) {
   auto t0 = std::chrono::steady_clock::now();
   const VectorX x0 = m_.positions(z);
   const VectorX x1 = m_.positions(z + dz);
-  candidates_ = find_candidates(m_.collision, x0, x1, dhat_);
+  candidates_ = find_candidates(mesh_, x0, x1, dhat_);
   candidates_cover_step_ = true;
   time_broad_phase += seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
-  const auto stencils = stencils_of(m_.collision, candidates_);
+  const auto stencils = stencils_of(mesh_, candidates_);
   std::vector<double> toi(stencils.size(), 1.0);
   parallel_for(0, static_cast<int64_t>(stencils.size()), [&](int64_t i) {
     const Stencil& s = stencils[i];
     CcdOptions o;
-    o.offset = offset_of(m_.collision, s);
+    o.offset = offset_of(mesh_, s);
     const auto& v = s.v;
     switch (s.type) {
       case Stencil::vertex_face:

@@ -13,7 +13,10 @@ namespace ripple {
 
 class ContactForm : public Form {
  public:
-  ContactForm(const SolidModel& model, double dhat, double weight) : m_(model), dhat_(dhat), weight_(weight) {}
+  /// `mesh`: the primitives that may touch (default: the model's whole collision mesh); a
+  /// coupler passes a subset, e.g. the cut-cell coupling's bodies without walls or obstacles.
+  ContactForm(const SolidModel& model, double dhat, double weight, const CollisionMesh* mesh = nullptr)
+      : m_(model), mesh_(mesh ? *mesh : model.collision), dhat_(dhat), weight_(weight) {}
   std::string name() const override { return "contact"; }
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
@@ -46,6 +49,7 @@ class ContactForm : public Form {
 
  private:
   const SolidModel& m_;
+  const CollisionMesh& mesh_;
   double dhat_;
   double weight_;
   double kappa_ = 0.0;
@@ -54,6 +58,12 @@ class ContactForm : public Form {
   Candidates candidates_;
   bool candidates_cover_step_ = false;  ///< set by max_step: candidates_ were swept over the step
 };
+
+/// The barrier stiffness kappa raised, up to kappa_max, to balance the other forms' gradient
+/// `other_gradient` at z where contact is active (IPC supplement, Sec. 3); `weight` is the
+/// barrier's weight in the objective (dt^2). Uses `contact`'s current candidates.
+double balanced_barrier_stiffness(const ContactForm& contact, const VectorX& z, const VectorX& other_gradient,
+                                  double weight, double kappa, double kappa_max);
 
 /// kappa_min of the adaptive barrier stiffness (IPC supplement, Sec. 3): the stiffness that
 /// gives a mean vertex mass a 1e11 /s^2 restoring scale at a gap of 1e-8 of the scene size.

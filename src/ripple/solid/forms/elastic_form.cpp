@@ -1,10 +1,10 @@
 #include "ripple/solid/forms/elastic_form.hpp"
 
-#include "ripple/solid/energies/affine_orthogonality.hpp"
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solid/energies/midedge_bending.hpp"
 #include "ripple/solid/energies/rod_energies.hpp"
 #include "ripple/solid/forms/element_assembly.hpp"
+#include "ripple/solid/forms/orthogonality_form.hpp"
 
 namespace ripple {
 namespace {
@@ -23,8 +23,6 @@ Derivatives<12> tet(const SolidModel& m, const std::vector<Mat3>& rotations, con
     return element_energy<3>(rest, 1.0, corotated_linear_density(F, rotations[e], m.tet_lame[e]), true);
   return element_energy<3>(rest, 1.0, stable_neohookean_density(F, m.tet_lame[e]), true);
 }
-
-Mat3 affine_matrix(const VectorX& z, int first_dof) { return Eigen::Map<const Mat3>(z.data() + first_dof + 3); }
 
 }  // namespace
 
@@ -61,10 +59,7 @@ double ElasticForm::energy(const VectorX& z) const {
                            : stable_neohookean_density(F, m_.tet_lame[i]).psi;
     return std::abs(rest.measure) * psi;
   });
-  for (const SolidBodyInfo& b : m_.bodies)
-    if (b.kind == SolidKind::rigid && !b.fixed)
-      e += b.orthogonality_stiffness * b.volume * orthogonality_potential(affine_matrix(z, b.first_dof), false).value;
-  return e;
+  return e + orthogonality_energy(m_, z);
 }
 
 void ElasticForm::add_scaled(const VectorX& z, double weight, const std::vector<double>* body_scale,
@@ -104,16 +99,7 @@ void ElasticForm::add_scaled(const VectorX& z, double weight, const std::vector<
                        }, weight, gradient, hessian);
   assemble_elements<4>(m_, static_cast<int>(m_.tets.size()), [&](int e) { return m_.tets[e]; },
                        [&](int e) { return scaled(tet(m_, rotations_, z, e), m_.tets[e][0]); }, weight, gradient, hessian);
-  for (size_t bi = 0; bi < m_.bodies.size(); ++bi) {
-    const SolidBodyInfo& b = m_.bodies[bi];
-    if (b.kind != SolidKind::rigid || b.fixed) continue;
-    const double w = weight * b.orthogonality_stiffness * b.volume * (body_scale ? (*body_scale)[bi] : 1.0);
-    const Derivatives<9> d = orthogonality_potential(affine_matrix(z, b.first_dof), true);
-    gradient.segment<9>(b.first_dof + 3) += w * d.gradient;
-    if (hessian)
-      for (int i = 0; i < 9; ++i)
-        for (int j = 0; j < 9; ++j) hessian->emplace_back(b.first_dof + 3 + i, b.first_dof + 3 + j, w * d.hessian(i, j));
-  }
+  add_orthogonality_derivatives(m_, z, weight, body_scale, gradient, hessian);
 }
 
 void ElasticForm::update_rotations(const VectorX& z) {
