@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 3;  // 2: Lagrangian solid state; 3: barrier coupling state
+constexpr uint32_t kVersion = 4;  // 2: Lagrangian solid state; 3: barrier coupling state
 
 template <class T>
 void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -96,6 +96,15 @@ void write_checkpoint(const std::string& path, const World& w) {
   put_vec(s, b.target);
   put(s, b.stiffness);
   put(s, b.lost_volume);
+  // The cut-cell coupling's held pairs of bodies with the force they carried: the next step's
+  // friction (7 numbers each: type, count, 4 vertices, force).
+  std::vector<double> held;
+  for (const HeldContact& h : w.cutcell.held) {
+    if (h.pair_type < 0) continue;
+    held.insert(held.end(), {double(h.pair_type), double(h.count), double(h.vertices[0]), double(h.vertices[1]),
+                             double(h.vertices[2]), double(h.vertices[3]), h.force});
+  }
+  put_vec(s, held);
   fs::create_directories(fs::path(path).parent_path());
   write_file_atomic(path, s);
 }
@@ -138,6 +147,19 @@ void read_checkpoint(const std::string& path, World& w) {
   r.get_vec(b.target);
   b.stiffness = r.get<double>();
   b.lost_volume = r.get<double>();
+  std::vector<double> held;
+  r.get_vec(held);
+  if (held.size() % 7 != 0) throw InputError(path, "checkpoint held contacts are malformed");
+  w.cutcell.held.clear();
+  for (size_t i = 0; i < held.size(); i += 7) {
+    HeldContact h;
+    h.pair_type = static_cast<int>(held[i]);
+    h.count = static_cast<int>(held[i + 1]);
+    for (int k = 0; k < 4; ++k) h.vertices[k] = static_cast<int>(held[i + 2 + k]);
+    h.force = held[i + 6];
+    if (h.count < 1 || h.count > 4) throw InputError(path, "checkpoint held contacts are malformed");
+    w.cutcell.held.push_back(h);
+  }
   if (w.liquid.particles.x.size() != w.liquid.particles.v.size() ||
       w.liquid.particles.x.size() != w.liquid.particles.c.size())
     throw InputError(path, "checkpoint particle arrays disagree");

@@ -8,33 +8,10 @@
 #include "ripple/solid/forms/elastic_form.hpp"
 #include "ripple/solid/forms/friction_form.hpp"
 #include "ripple/solid/forms/inertia_form.hpp"
+#include "ripple/solver/quadratic_form.hpp"
 
 namespace ripple {
 namespace {
-
-/// Rayleigh damping as a potential: dt/2 (z - z^n)^T (alpha M + beta K^n) (z - z^n), whose
-/// gradient is dt^2 times the damping force -(alpha M + beta K) v at v = (z - z^n)/dt.
-class DampingForm : public Form {
- public:
-  DampingForm(Eigen::SparseMatrix<double> D, VectorX z0, double dt) : D_(std::move(D)), z0_(std::move(z0)), dt_(dt) {}
-  std::string name() const override { return "damping"; }
-  bool fixed_hessian_pattern() const override { return true; }
-  double value(const VectorX& z) const override {
-    const VectorX r = z.head(z0_.size()) - z0_;  // a coupler may append unknowns after the solids'
-    return 0.5 * dt_ * r.dot(D_ * r);
-  }
-  void add_derivatives(const VectorX& z, VectorX& g, std::vector<Triplet>* h) const override {
-    g.head(z0_.size()) += dt_ * (D_ * (z.head(z0_.size()) - z0_));
-    if (!h) return;
-    for (int k = 0; k < D_.outerSize(); ++k)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(D_, k); it; ++it) h->emplace_back(it.row(), it.col(), dt_ * it.value());
-  }
-
- private:
-  Eigen::SparseMatrix<double> D_;
-  VectorX z0_;
-  double dt_;
-};
 
 double bbox_diagonal(const VectorX& x) {
   if (x.size() == 0) return 0.0;  // no solids: no scale (not the empty box's infinite one)
@@ -74,7 +51,7 @@ struct SolidStepProblem::Impl {
   std::unique_ptr<ElasticForm> elastic;
   std::unique_ptr<KinematicForm> kinematic;
   std::unique_ptr<ContactForm> contact;
-  std::unique_ptr<DampingForm> damping;
+  std::unique_ptr<QuadraticForm> damping;
   std::unique_ptr<FrictionForm> friction;
   std::vector<Form*> forms;
 
@@ -126,7 +103,9 @@ struct SolidStepProblem::Impl {
       }
       Eigen::SparseMatrix<double> D(m.num_dofs, m.num_dofs);
       D.setFromTriplets(t.begin(), t.end());
-      damping = std::make_unique<DampingForm>(std::move(D), z0, dt);
+      // Rayleigh damping as a potential: dt/2 (z - z^n)^T (alpha M + beta K^n) (z - z^n), whose
+      // gradient is dt^2 times the damping force -(alpha M + beta K) v at v = (z - z^n)/dt.
+      damping = std::make_unique<QuadraticForm>("damping", std::move(D), z0, dt);
       forms.push_back(damping.get());
     }
 

@@ -78,7 +78,8 @@ void expect_clean_collision(const Scene& s) {
     return Vec3(sum / b.num_vertices);
   };
   const Vec3 axis = (mean(1, false) - mean(0, false)).normalized();
-  EXPECT_LE((mean(0, true) - mean(1, true)).dot(axis), 1e-3);
+  // The 2 m/s approach is stopped (inelastic contact): what is left is the elastic balls' ringing.
+  EXPECT_LE((mean(0, true) - mean(1, true)).dot(axis), 0.05);
 }
 
 }  // namespace
@@ -120,8 +121,8 @@ TEST(CutCellBodyContact, NoContactLeavesTheMoveAlone) {
   const VectorX moved = z;
   double kappa = 0.0;
   std::vector<HeldContact> held;
-  const BodyContactReport r = filter_body_contact(m, cs, w.cutcell.body_collision, 1e-3, NewtonSettings{}, 0.001, z0,
-                                                  z, q, kappa, held);
+  const BodyContactReport r = filter_body_contact(m, cs, w.cutcell.body_collision, 1e-3, 1e-3, NewtonSettings{},
+                                                  0.001, z0, z, q, kappa, {}, held);
   EXPECT_FALSE(r.filtered);
   EXPECT_EQ(z, moved);
   EXPECT_EQ(q, q0);

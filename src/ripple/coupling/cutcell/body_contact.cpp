@@ -7,8 +7,11 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/solid/energies/strain_energy.hpp"
 #include "ripple/solid/forms/contact_form.hpp"
+#include "ripple/solid/forms/elastic_form.hpp"
+#include "ripple/solid/forms/friction_form.hpp"
 #include "ripple/solid/forms/inertia_form.hpp"
 #include "ripple/solid/forms/orthogonality_form.hpp"
+#include "ripple/solver/quadratic_form.hpp"
 
 namespace ripple {
 
@@ -47,8 +50,9 @@ Vec3 vee(const Mat3& W) { return 0.5 * Vec3(W(2, 1) - W(1, 2), W(0, 2) - W(2, 0)
 }  // namespace
 
 BodyContactReport filter_body_contact(const SolidModel& m, const CoupledSolids& cs, const CollisionMesh& mesh,
-                                      double dhat, const NewtonSettings& newton, double dt, const VectorX& z0,
-                                      VectorX& z, VectorX& q, double& kappa, std::vector<HeldContact>& held) {
+                                      double dhat, double friction_velocity, const NewtonSettings& newton, double dt,
+                                      const VectorX& z0, VectorX& z, VectorX& q, double& kappa,
+                                      const std::vector<HeldContact>& lagged, std::vector<HeldContact>& held) {
   BodyContactReport rep;
   const VectorX target = z;
   const VectorX x0 = m.positions(z0), x_target = m.positions(target);
@@ -67,18 +71,53 @@ BodyContactReport filter_body_contact(const SolidModel& m, const CoupledSolids& 
   contact.update_candidates(z0);
   if (contact.candidates().size() > 0 && contact.min_gap(z0) <= 0.0)
     throw SimulationError("two coupled bodies touch or intersect at the start of a step (smallest gap " +
-                          std::to_string(contact.min_gap(z0)) + " m); a wall correction may have pushed one "
-                          "into the other: lower the time step or cfl");
+                          std::to_string(contact.min_gap(z0)) + " m), which the contact filter cannot start from; "
+                          "lower the time step or cfl");
   VectorX g = VectorX::Zero(m.num_dofs);
   inertia.add_derivatives(z0, g, nullptr);
   kappa = balanced_barrier_stiffness(contact, z0, g, dt * dt, kappa, kappa_max);
   contact.set_stiffness(kappa, kappa_max);
+
+  // Friction (IPC, Sec. 5), lagged at the step's start like the solids' own step: pairs already
+  // within dhat resist sliding by mu times their barrier force.
+  FrictionForm friction(m, contact.candidates(), x0, kappa, dhat, dt, friction_velocity, &mesh);
+  for (const HeldContact& h : lagged) {
+    ContactStencil s;
+    s.type = static_cast<ContactStencil::Type>(h.pair_type);
+    s.count = h.count;
+    for (int i = 0; i < h.count; ++i) s.v[i] = h.vertices[i];
+    const double gap = std::sqrt(stencil_distance_sq(x0, s)) - stencil_offset(mesh, s);
+    const double mu = m.friction_between(mesh.body[s.v[0]], mesh.body[s.v[s.count - 1]]);
+    if (gap < dhat && mu > 0.0) friction.add_pair(s, mu * h.force);
+  }
+
+  // The volumes' elastic response to the correction z - z*: dt (dt + tau_k) K at z*, the
+  // implicit stiffness the projection uses (Eq. 16 times dt), so that where the barrier stops a
+  // few surface vertices, or friction holds them, the body's inside moves with them instead of
+  // its skin shearing off it (an elastic ball on a raft inverted without this).
+  ElasticForm elastic(m, 1.0);
+  elastic.update_rotations(target);
+  std::vector<double> body_scale(m.bodies.size(), 0.0);
+  bool any_volume = false;
+  for (int b : cs.bodies)
+    if (m.bodies[b].kind == SolidKind::volume) {
+      body_scale[b] = dt * (dt + m.bodies[b].stiffness_damping);
+      any_volume = true;
+    }
+  std::vector<Triplet> stiffness;
+  VectorX unused = VectorX::Zero(m.num_dofs);
+  if (any_volume) elastic.add_scaled(target, 1.0, &body_scale, unused, &stiffness);
+  SparseMatrix K(m.num_dofs, m.num_dofs);
+  K.setFromTriplets(stiffness.begin(), stiffness.end());
+  QuadraticForm response("elastic_response", std::move(K), target, 1.0);
 
   NewtonSettings ns = newton;
   ns.dt = dt;
   if (ns.tolerance <= 0.0) ns.tolerance = 1e-3 * extent;  // as the solids' step: 0.1 % of their size per second
   z = z0;
   std::vector<Form*> forms = {&inertia, &contact, &orthogonality};
+  if (friction.size() > 0) forms.push_back(&friction);
+  if (any_volume) forms.push_back(&response);
   rep.newton = newton_minimise(forms, m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
                                ns, z);
   kappa = contact.stiffness();
@@ -123,6 +162,7 @@ BodyContactReport filter_body_contact(const SolidModel& m, const CoupledSolids& 
       h.weights[i] = w[i];
     }
     h.normal = n;
+    h.pair_type = s.type;
     held.push_back(h);
     ++rep.held;
   }

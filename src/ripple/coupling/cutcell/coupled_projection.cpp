@@ -115,7 +115,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
   // k c c^T with k = 1e3 times the lightest involved mass term, keeps it near zero inside the
   // implicit solve (PSD, so it joins Z2 and the SPD form stays SPD).
   std::vector<Triplet> row;
-  for (const HeldContact& h : w.cutcell.held) {
+  for (HeldContact& h : w.cutcell.held) {
     row.clear();
     double mass = std::numeric_limits<double>::infinity(), damping = 0.0;
     for (int i = 0; i < h.count; ++i) {
@@ -132,6 +132,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
     }
     if (row.empty()) continue;
     const double k = 1e3 * (1.0 / dt + damping) * mass;
+    h.stiffness = k;
     for (const Triplet& a : row)
       for (const Triplet& b2 : row) t.emplace_back(a.col(), b2.col(), k * a.value() * b2.value());
   }
@@ -193,7 +194,14 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
   if (w.lagrangian && !w.cutcell.solids.empty()) {
     const CoupledSolids& cs = w.cutcell.solids;
     const SolidModel& m = w.lagrangian->model;
-    set_coupled_velocity(m, cs, w.lagrangian->state.z, q, w.lagrangian->state.velocity);
+    const VectorX& z = w.lagrangian->state.z;
+    set_coupled_velocity(m, cs, z, q, w.lagrangian->state.velocity);
+    // The normal force each held contact's spring carried, -k c^T q (N), for next step's friction.
+    for (HeldContact& h : w.cutcell.held) {
+      double cq = 0.0;
+      for (int i = 0; i < h.count; ++i) cq += h.weights[i] * h.normal.dot(vertex_velocity(cs, m, z, q, h.vertices[i]));
+      h.force = -h.stiffness * cq;
+    }
     const VectorX f = b.coupling.transpose() * p;
     rep.body_force.assign(cs.bodies.size(), Vec3::Zero());
     for (size_t i = 0; i < cs.bodies.size(); ++i) {

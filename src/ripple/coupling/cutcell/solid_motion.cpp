@@ -50,11 +50,12 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   VectorX q = coupled_velocity(m, cs, z, sw.state.velocity);
   const VectorX z0 = z;
   advance_coupled_positions(m, cs, dt, q, z);
+  // Last step's held pairs of bodies carried normal forces: this step's friction on them.
   std::vector<HeldContact>& held = w.cutcell.held;
+  std::vector<HeldContact> lagged;
+  for (const HeldContact& h : held)
+    if (h.pair_type >= 0 && h.force > 0.0) lagged.push_back(h);
   held.clear();
-  // Contact between the bodies: the IPC filter of the move (body_contact.hpp).
-  rep.contact = filter_body_contact(m, cs, w.cutcell.body_collision, w.scene.contact_dhat, w.scene.newton, dt, z0, z,
-                                    q, sw.state.barrier_stiffness, held);
 
   // Free vertices: back onto the boundary, no velocity into it, and held there through the
   // projection (their normal velocity stays zero in the implicit solve, so the rest of an
@@ -111,6 +112,13 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
         if (sweep == 0) ++rep.corrected_vertices;
       }
   }
+  // Contact between the bodies last: the IPC filter of the whole move, walls' corrections
+  // included (body_contact.hpp), so that the bodies never end a step intersecting each other (a
+  // wall correction after it could push one into another); its push may leave a vertex slightly
+  // inside a wall, which the next step's correction puts back.
+  rep.contact = filter_body_contact(m, cs, w.cutcell.body_collision, w.scene.contact_dhat,
+                                    w.scene.friction_velocity, w.scene.newton, dt, z0, z, q,
+                                    sw.state.barrier_stiffness, lagged, held);
   set_coupled_velocity(m, cs, z, q, sw.state.velocity);
   ElasticForm elastic(m, 1.0);
   if (const int inverted = elastic.inverted_elements(z); inverted > 0)

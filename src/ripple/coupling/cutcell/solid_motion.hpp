@@ -5,8 +5,8 @@
 // inside is put back on the boundary along its normal and loses its velocity into it
 // (inelastic, frictionless), and the projection then holds its normal velocity at zero for the
 // step (world.cutcell.held); a rigid body is moved out by its deepest vertex and stopped there
-// by an impulse. Before that, contact between the coupled bodies is resolved by the IPC filter
-// of body_contact.hpp.
+// by an impulse. Then contact between the coupled bodies is resolved by the IPC filter of
+// body_contact.hpp, over the whole move.
 #include "ripple/coupling/cutcell/body_contact.hpp"
 #include "ripple/sim/world.hpp"
 

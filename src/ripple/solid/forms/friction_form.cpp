@@ -19,24 +19,30 @@ double FrictionForm::f1_over_y(double y, double eps) {
 }
 
 FrictionForm::FrictionForm(const SolidModel& m, const Candidates& candidates, const VectorX& x0, double kappa,
-                           double dhat, double dt, double eps_v)
+                           double dhat, double dt, double eps_v, const CollisionMesh* mesh)
     : m_(m), x0_(x0), weight_(dt * dt), eps_(eps_v * dt) {
-  for (const ContactStencil& s : stencils_of(m.collision, candidates)) {
-    const double mu = m.friction_between(m.collision.body[s.v[0]], m.collision.body[s.v[s.count - 1]]);
+  const CollisionMesh& c = mesh ? *mesh : m.collision;
+  for (const ContactStencil& s : stencils_of(c, candidates)) {
+    const double mu = m.friction_between(c.body[s.v[0]], c.body[s.v[s.count - 1]]);
     if (mu <= 0.0) continue;
-    const double gap = std::sqrt(stencil_distance_sq(x0, s)) - stencil_offset(m.collision, s);
+    const double gap = std::sqrt(stencil_distance_sq(x0, s)) - stencil_offset(c, s);
     if (gap >= dhat || gap <= 0.0) continue;
-    Entry e;
-    e.stencil = s;
-    e.mu_lambda = mu * kappa * std::abs(barrier(gap, dhat).first);
-    e.weights = closest_point_weights(x0, s);
-    Vec3 n = Vec3::Zero();
-    for (int i = 0; i < s.count; ++i) n += e.weights[i] * x0.segment<3>(3 * s.v[i]);
-    n.normalize();
-    const Vec3 t0 = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
-    e.basis << t0, n.cross(t0);
-    entries_.push_back(e);
+    add_pair(s, mu * kappa * std::abs(barrier(gap, dhat).first));
   }
+}
+
+void FrictionForm::add_pair(const ContactStencil& s, double mu_lambda) {
+  const VectorX& x0 = x0_;
+  Entry e;
+  e.stencil = s;
+  e.mu_lambda = mu_lambda;
+  e.weights = closest_point_weights(x0, s);
+  Vec3 n = Vec3::Zero();
+  for (int i = 0; i < s.count; ++i) n += e.weights[i] * x0.segment<3>(3 * s.v[i]);
+  n.normalize();
+  const Vec3 t0 = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
+  e.basis << t0, n.cross(t0);
+  entries_.push_back(e);
 }
 
 Eigen::Vector2d FrictionForm::slip(const Entry& e, const VectorX& x) const {

@@ -12,10 +12,14 @@ namespace ripple {
 
 class FrictionForm : public Form {
  public:
-  /// `candidates` are the pairs near x0 (#V*3 positions at the start of the step); kappa the
-  /// barrier stiffness; friction per pair of bodies (SolidModel::friction_between).
+  /// `candidates` are the pairs near x0 (#V*3 positions at the start of the step) over `mesh`
+  /// (default: the model's collision mesh); kappa the barrier stiffness; friction per pair of
+  /// bodies (SolidModel::friction_between).
   FrictionForm(const SolidModel& model, const Candidates& candidates, const VectorX& x0, double kappa, double dhat,
-               double dt, double eps_v);
+               double dt, double eps_v, const CollisionMesh* mesh = nullptr);
+  /// Adds the pair `s` with a given normal force times friction coefficient (N), lagged at the
+  /// constructor's x0 like the others (for contacts whose force another solve carried).
+  void add_pair(const ContactStencil& s, double mu_lambda);
   std::string name() const override { return "friction"; }
   double value(const VectorX& z) const override;
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
