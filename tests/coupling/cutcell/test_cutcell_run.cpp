@@ -4,14 +4,43 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "../../test_support.hpp"
 
 using namespace ripple;
 using nlohmann::json;
 
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Runs scene `j` whole into dir/a, then its first `first_frames` frames into dir/b and resumes
+/// that from its checkpoint; returns the two output folders (a run failing fails the test).
+std::pair<fs::path, fs::path> run_whole_and_resumed(const fs::path& dir, const json& j, int first_frames) {
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  const fs::path a = dir / "a", b = dir / "b";
+  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
+      << test::read_text(dir / "a.log");
+  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames " + std::to_string(first_frames) +
+                                 " --out " + b.string(), (dir / "b.log").string()), 0);
+  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
+      << test::read_text(dir / "c.log");
+  return {a, b};
+}
+
+/// The stats lines of a run's frames after the first (frame 0 has no step behind it).
+std::vector<json> stepped_frames(const fs::path& run) {
+  std::ifstream stats(run / "stats.jsonl");
+  std::vector<json> out;
+  for (std::string line; std::getline(stats, line);) out.push_back(json::parse(line));
+  if (!out.empty()) out.erase(out.begin());
+  return out;
+}
+
+}  // namespace
+
 TEST(CutCellRun, WritesItsStatsAndResumesExactly) {
-  namespace fs = std::filesystem;
   const auto dir = test::temp_dir("cutcell_run");
   const json j = json::parse(R"({
     "domain": {"min": [0, 0, 0], "max": [0.2, 0.2, 0.2], "dx": 0.0125},
@@ -24,16 +53,11 @@ TEST(CutCellRun, WritesItsStatsAndResumesExactly) {
     "coupling": {"method": "cutcell"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const std::string scene = test::write_text(dir / "s.json", j.dump());
-  const std::string a = (dir / "a").string(), b = (dir / "b").string();
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a, (dir / "a.log").string()), 0)
-      << test::read_text(dir / "a.log");
-  std::ifstream stats(fs::path(a) / "stats.jsonl");
-  std::string line;
-  int frames = 0;
-  while (std::getline(stats, line)) {
-    const json s = json::parse(line);
-    if (frames++ == 0) continue;
+  const auto [a, b] = run_whole_and_resumed(dir, j, 1);
+  ASSERT_FALSE(HasFailure());
+  const std::vector<json> frames = stepped_frames(a);
+  for (const json& s : frames) {
+    const std::string line = s.dump();
     ASSERT_TRUE(s.contains("cutcell")) << line;
     const json& c = s["cutcell"];
     EXPECT_EQ(c["solver"], "cg+block(multigrid, cholesky)");
@@ -45,18 +69,14 @@ TEST(CutCellRun, WritesItsStatsAndResumesExactly) {
     for (const char* k : {"solid_motion", "cut_cells", "coupled_assembly", "coupled_solve", "pressure_update"})
       EXPECT_TRUE(s["timings"].contains(k)) << k;
   }
-  EXPECT_EQ(frames, 4);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 1 --out " + b, (dir / "b.log").string()), 0);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b, (dir / "c.log").string()), 0)
-      << test::read_text(dir / "c.log");
-  EXPECT_EQ(test::read_text(fs::path(a) / "liquid_0003.ply"), test::read_text(fs::path(b) / "liquid_0003.ply"));
-  EXPECT_EQ(test::read_text(fs::path(a) / "solid_cube_0003.ply"), test::read_text(fs::path(b) / "solid_cube_0003.ply"));
+  EXPECT_EQ(frames.size(), 3u);
+  EXPECT_EQ(test::read_text(a / "liquid_0003.ply"), test::read_text(b / "liquid_0003.ply"));
+  EXPECT_EQ(test::read_text(a / "solid_cube_0003.ply"), test::read_text(b / "solid_cube_0003.ply"));
 }
 
 TEST(CutCellRun, BodiesInContactResumeExactly) {
   // A block resting on a floating raft from the start: the contact filter runs every step, and
   // its lagged friction forces come back from the checkpoint, so the resumed run is identical.
-  namespace fs = std::filesystem;
   const auto dir = test::temp_dir("cutcell_contact_run");
   const json j = json::parse(R"({
     "domain": {"min": [0, 0, 0], "max": [0.2, 0.2, 0.2], "dx": 0.02},
@@ -69,16 +89,11 @@ TEST(CutCellRun, BodiesInContactResumeExactly) {
     "coupling": {"method": "cutcell"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const std::string scene = test::write_text(dir / "s.json", j.dump());
-  const std::string a = (dir / "a").string(), b = (dir / "b").string();
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a, (dir / "a.log").string()), 0)
-      << test::read_text(dir / "a.log");
-  std::ifstream stats(fs::path(a) / "stats.jsonl");
-  std::string line;
-  int frames = 0;
-  while (std::getline(stats, line)) {
-    const json s = json::parse(line);
-    if (frames++ == 0) continue;
+  const auto [a, b] = run_whole_and_resumed(dir, j, 3);
+  ASSERT_FALSE(HasFailure());
+  const std::vector<json> frames = stepped_frames(a);
+  for (const json& s : frames) {
+    const std::string line = s.dump();
     const json& c = s["cutcell"]["body_contact"];
     EXPECT_GT(c["filtered_steps"].get<int>(), 0) << line;
     EXPECT_GT(c["held_max"].get<int>(), 0) << line;
@@ -86,10 +101,7 @@ TEST(CutCellRun, BodiesInContactResumeExactly) {
     EXPECT_GT(c["min_gap"].get<double>(), 0.0) << line;
     EXPECT_EQ(s["intersecting_pairs"], 0) << line;
   }
-  EXPECT_EQ(frames, 7);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 3 --out " + b, (dir / "b.log").string()), 0);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b, (dir / "c.log").string()), 0)
-      << test::read_text(dir / "c.log");
-  EXPECT_EQ(test::read_text(fs::path(a) / "solid_block_0006.ply"), test::read_text(fs::path(b) / "solid_block_0006.ply"));
-  EXPECT_EQ(test::read_text(fs::path(a) / "liquid_0006.ply"), test::read_text(fs::path(b) / "liquid_0006.ply"));
+  EXPECT_EQ(frames.size(), 6u);
+  EXPECT_EQ(test::read_text(a / "solid_block_0006.ply"), test::read_text(b / "solid_block_0006.ply"));
+  EXPECT_EQ(test::read_text(a / "liquid_0006.ply"), test::read_text(b / "liquid_0006.ply"));
 }
