@@ -59,7 +59,9 @@ void expect_clean_collision(const Scene& s) {
     held += r.motion.contact.held;
     const VectorX x = w.lagrangian->model.positions(w.lagrangian->state.z);
     ASSERT_EQ(count_intersecting_pairs(w.cutcell.body_collision, x), 0) << "step " << i;
-    if (r.motion.contact.pairs > 0) EXPECT_GT(r.motion.contact.min_gap, 0.0) << "step " << i;
+    if (r.motion.contact.pairs > 0) {
+      EXPECT_GT(r.motion.contact.min_gap, 0.0) << "step " << i;
+    }
     EXPECT_LT((linear_momentum(w) - p0).norm(), 1e-3 * scale) << "step " << i << ": " << linear_momentum(w).transpose();
   }
   EXPECT_GT(filtered, 0);  // they did meet
