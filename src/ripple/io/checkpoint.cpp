@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 4;  // 2: Lagrangian solid state; 3: barrier coupling state
+constexpr uint32_t kVersion = 4;  // 2: Lagrangian solid state; 3: barrier coupling state; 4: cut-cell held contacts
 
 template <class T>
 void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
