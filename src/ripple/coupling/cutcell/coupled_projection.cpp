@@ -11,17 +11,6 @@
 namespace ripple {
 namespace {
 
-CoupledSystemSettings system_settings(const CutCellSettings& c) {
-  CoupledSystemSettings s;
-  s.formulation = c.formulation;
-  s.indefinite_solver = c.indefinite_solver;
-  s.sigma = c.sigma;
-  s.alpha = c.alpha;
-  s.tolerance = c.tolerance;
-  s.max_iterations = c.max_iterations;
-  return s;
-}
-
 SparseMatrix from_triplets(int64_t n, const std::vector<Triplet>& t) {
   SparseMatrix m(n, n);
   m.setFromTriplets(t.begin(), t.end());
@@ -167,7 +156,8 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
   for (int64_t c = 0; c < static_cast<int64_t>(cb.cell_row.size()); ++c)
     if (cb.cell_row[c] >= 0) p[cb.cell_row[c]] = pressure[c];
   VectorX q = cb.velocity_star;
-  CoupledSystemSettings settings = system_settings(s.cutcell);
+  CoupledSystemSettings settings;
+  static_cast<CutCellSettings&>(settings) = s.cutcell;
   LiquidBlockMultigrid multigrid(w.pressure_system, cb.cell_row, g.dx);
   if (s.cutcell.multigrid) settings.fluid_preconditioner = multigrid.factory();
   if (s.cutcell.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)

@@ -15,13 +15,9 @@
 
 namespace ripple {
 
-struct CoupledSystemSettings {
-  CutCellFormulation formulation = CutCellFormulation::spd;
-  IndefiniteSolver indefinite_solver = IndefiniteSolver::bicgstab;
-  double sigma = 0.9;        ///< Z1 = sigma (1/dt + tau_m) M, in (0, 1)
-  double alpha = 0.0;        ///< solid-row scaling of Eq. 33; 0: automatic, ||b_1|| / ||b_2||
-  double tolerance = 1e-8;   ///< relative residual ||r||_2 / ||b||_2 of the system solved
-  int max_iterations = 5000;
+/// The scene's coupling.cutcell settings (the solve reads formulation, indefinite_solver, sigma,
+/// alpha, tolerance and max_iterations), plus what only code can give:
+struct CoupledSystemSettings : CutCellSettings {
   /// For the SPD form: an approximate inverse of the liquid block A_11 (z = P r over the fluid
   /// rows), given the diagonal that J Z1^-1 J^T adds to A_ff. When set, CG runs with the block
   /// preconditioner diag(P, (alpha^2 A_22)^-1), the solid block exactly, as H^-1 Z1 Z2^-1 with
