@@ -44,8 +44,12 @@ WallSides wall_sides(const Scene& scene) {
   return w;
 }
 
+SolidExtension solid_extension(const Scene& scene) {
+  return scene.coupling == CouplingMethod::CutCell ? SolidExtension::extrapolate : SolidExtension::mark_wet;
+}
+
 void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double r, const SolidBoundary& solids,
-                              const WallSides& walls) {
+                              const WallSides& walls, SolidExtension extension) {
   const GridGeometry& g = liquid.grid;
   const Particles& p = liquid.particles;
   const double R = 2.0 * r;
@@ -116,8 +120,9 @@ void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, dou
   parallel_for(0, cells, [&](int64_t c) { dry[c] = liquid.phi[c] >= 0.0; });
   const std::vector<uint8_t> near_dry = dilate(std::move(dry), g.n, 2, {});
   parallel_for(0, cells, [&](int64_t c) { if (!shallow[c] && near_dry[c]) liquid.phi[c] = kernel_phi(c); });
-  extend_level_set_into_solids(liquid.phi, g, solids);
+  if (extension == SolidExtension::mark_wet) extend_level_set_into_solids(liquid.phi, g, solids);
   redistance(liquid.phi, g.dx, kLevelSetBandCells);
+  if (extension == SolidExtension::extrapolate) extrapolate_level_set_into_solids(liquid.phi, g, solids, 3);
   liquid.phi_matches_particles = true;
 }
 

@@ -15,9 +15,19 @@ double particle_radius(double dx, int particles_per_cell);
 using WallSides = std::array<bool, 6>;
 WallSides wall_sides(const Scene& scene);
 
-/// Rebuilds liquid.phi from liquid.particles (bins must match the particle order).
+/// How the level set continues into solids (cells whose centre lies inside one).
+enum class SolidExtension {
+  mark_wet,     ///< extend_level_set_into_solids before redistancing (liquid-only and barrier steps)
+  extrapolate,  ///< extrapolate_level_set_into_solids after it, 3 layers (the cut-cell coupling)
+};
+/// The scene's choice: `extrapolate` for coupling "cutcell", whose pressure unknowns live in
+/// every cell holding some liquid, `mark_wet` otherwise.
+SolidExtension solid_extension(const Scene& scene);
+
+/// Rebuilds liquid.phi from liquid.particles (bins must match the particle order), then
+/// redistances it and continues it into solids as `extension` says.
 void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double radius, const SolidBoundary& solids,
-                              const WallSides& walls);
+                              const WallSides& walls, SolidExtension extension);
 
 /// Marks cells whose centre lies inside a solid as liquid when a neighbour is liquid.
 void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);
@@ -25,8 +35,7 @@ void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const 
 /// Replaces phi in cells whose centre lies inside a solid by the mean of their neighbours'
 /// values outside it, layer by layer (`layers` deep; deeper cells get +dx, not liquid). Unlike
 /// extend_level_set_into_solids it keeps the free surface's height where it meets a solid: a
-/// cell inside a floating body just above the water line stays dry. Used by the cut-cell
-/// coupling, whose pressure unknowns live in every cell that holds some liquid.
+/// cell inside a floating body just above the water line stays dry.
 void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids, int layers);
 
 /// Narrow-band width (cells) kept by redistancing.

@@ -65,7 +65,7 @@ void refresh_level_set(World& w) {
   if (w.scene.fluid.representation == LiquidRepresentation::LevelSet || w.liquid.phi_matches_particles) return;
   sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
   level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell), w.solids,
-                           wall_sides(w.scene));
+                           wall_sides(w.scene), solid_extension(w.scene));
 }
 
 }  // namespace ripple

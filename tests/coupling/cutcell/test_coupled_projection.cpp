@@ -56,7 +56,6 @@ TEST(CutCellProjection, PressureForceOnABodyAtRestIsItsBuoyancy) {
     PhaseTimings timings;
     const double dt = 1e-3;
     ProjectionInput in = prepare_projection(w, dt, timings, false);
-    extrapolate_level_set_into_solids(w.liquid.phi, scene.grid, w.solids, 3);
     const CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, in, dt);
     // The body held at rest: v = 0, so the fluid rows alone, A_ff p = b_f.
     Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper> cg;

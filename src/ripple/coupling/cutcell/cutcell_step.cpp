@@ -27,11 +27,8 @@ CutCellStepReport cutcell_step(World& w, double dt, PhaseTimings& timings) {
     ScopedPhase t(timings, "cut_cells");
     update_cut_cell_boundary(w, t1);
   }
+  // The level set is rebuilt there with the extrapolation into bodies (solid_extension).
   ProjectionInput in = prepare_projection(w, dt, timings, false);
-  {
-    ScopedPhase t(timings, "level_set");
-    extrapolate_level_set_into_solids(w.liquid.phi, w.scene.grid, w.solids, 3);
-  }
   rep.projection = coupled_projection(w, in, dt, timings);
   if (!std::isfinite(rep.projection.system.coupled_residual))
     throw SimulationError("non-finite coupled pressure/solid solve (cut-cell projection diverged)");

@@ -77,7 +77,8 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, b
     }
     if (!L.phi_matches_particles) {
       ScopedPhase t(timings, "level_set");
-      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids, wall_sides(s));
+      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids, wall_sides(s),
+                               solid_extension(s));
     }
     {
       ScopedPhase t(timings, "particles_to_grid");
