@@ -49,14 +49,6 @@ class PieceVelocity {
     first_.assign(static_cast<size_t>(cells) + 1, 0);
     for (const SurfacePiece& p : cc_.pieces) ++first_[p.cell + 1];
     for (int64_t c = 0; c < cells; ++c) first_[c + 1] += first_[c];
-    const VectorX x = w.lagrangian->model.positions(w.lagrangian->state.z);
-    centroid_.resize(cc_.pieces.size());
-    for (size_t i = 0; i < cc_.pieces.size(); ++i) {
-      const SurfacePiece& p = cc_.pieces[i];
-      const auto& t = cc_.solids.surface[p.triangle];
-      centroid_[i] = Vec3::Zero();
-      for (int k = 0; k < 3; ++k) centroid_[i] += p.barycentric[k] * x.segment<3>(3 * t[k]);
-    }
   }
   int64_t pieces_in(int64_t cell) const { return first_[cell + 1] - first_[cell]; }
   /// False when no piece lies within max_distance of x among the cells lo..hi.
@@ -70,7 +62,7 @@ class PieceVelocity {
         for (int i = lo.x(); i <= hi.x(); ++i) {
           const int64_t c = i + static_cast<int64_t>(g_.n.x()) * (j + static_cast<int64_t>(g_.n.y()) * k);
           for (int64_t pi = first_[c]; pi < first_[c + 1]; ++pi) {
-            const double d = (centroid_[pi] - x).squaredNorm();
+            const double d = (cc_.pieces[pi].centroid - x).squaredNorm();
             if (d <= best) { best = d; nearest = pi; }
           }
         }
@@ -89,7 +81,6 @@ class PieceVelocity {
   const GridGeometry& g_;
   const CutCellCouplingState& cc_;
   std::vector<int64_t> first_;
-  std::vector<Vec3> centroid_;
 };
 
 }  // namespace

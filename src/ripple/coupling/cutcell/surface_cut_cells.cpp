@@ -71,6 +71,7 @@ std::vector<SurfacePiece> cut_surface_by_cells(const std::vector<Vec3>& vertices
           p.area = area;
           p.normal = -outward;
           p.barycentric = barycentric(centroid, A, B, C);
+          p.centroid = centroid;
           out.push_back(p);
         }
   });

@@ -19,6 +19,7 @@ struct SurfacePiece {
   double area = 0.0;          ///< m^2
   Vec3 normal = Vec3::Zero(); ///< unit, into the solid
   Vec3 barycentric = Vec3::Zero();  ///< of the piece's centroid, over the triangle's vertices
+  Vec3 centroid = Vec3::Zero();     ///< m, at the positions the surface was cut at
 };
 
 /// Pieces of every triangle (#F by 3 indices into `vertices`, counter-clockwise seen from
