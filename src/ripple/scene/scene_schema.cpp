@@ -157,7 +157,8 @@ SchemaNode scene_schema() {
                        "resting drops spread into films (docs/validation.md).",
                        {"ghost_fluid", "csf"}, "ghost_fluid"))
       .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, "
-                                   "CCD limits, merit) to stderr; for debugging a slow or stuck solve.",
+                                   "CCD limits, merit) to stderr; for debugging a slow or stuck solve. Changes no "
+                                   "result: a run can be resumed from its checkpoint with the trace switched on.",
                                    false));
   auto cutcell = schema_object(
       "Settings of `cutcell` (Zarifi & Batty 2017): one linear system for the liquid's pressures and the volumes' and "

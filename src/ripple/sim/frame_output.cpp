@@ -225,6 +225,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     j["coupling_contact_faces"] = c.closed_faces;
     j["coupling_barrier_stiffness"] = c.stiffness;
     j["coupling_start_repairs"] = c.start_repairs;
+    j["coupling_stencil_repairs"] = c.stencil_repairs;
     j["coupling_start_stuck"] = c.start_stuck;
     j["liquid_volume_budget"] = {{"advection", c.volume_advection},
                                  {"optimisation", c.volume_optimisation},

@@ -109,6 +109,7 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   c.closed_faces += r.closed_faces;
   c.stiffness = r.stiffness;
   c.start_repairs += r.start_repairs;
+  c.stencil_repairs += r.stencil_repairs;
   c.start_stuck += r.start_stuck;
   c.volume_advection += r.volume_budget.advection;
   c.volume_optimisation += r.volume_budget.optimisation;

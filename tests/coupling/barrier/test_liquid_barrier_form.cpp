@@ -7,6 +7,7 @@
 
 #include "../../solid/solid_fixtures.hpp"
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
+#include "ripple/coupling/barrier/penetration_check.hpp"
 
 namespace ripple {
 namespace {
@@ -209,6 +210,50 @@ TEST(LiquidBarrierForm, CcdCrossesAStencilEdgeAlongATinyDrift) {
     dz[3 * v + 1] = -0.02; // towards the liquid, 15 cm below
   }
   EXPECT_EQ(f.max_step(z, dz), 1.0);
+}
+
+// A frozen linear stencil extrapolates its own cell's samples (Sec. 4.3.3). Here its cell
+// reads 6 cm of air everywhere while the next cells hold liquid, so the frozen gap never
+// shrinks as the chip moves 2 cells into the liquid: the CCD must also follow the level set's
+// own trilinear field, and the vertices it stops are paired afresh at the next iteration.
+TEST(LiquidBarrierForm, CcdFollowsTheTrilinearFieldBeyondAFrozenStencil) {
+  SolidModelBuilder b;
+  ShellMaterial shell;
+  shell.thickness = 2e-3;
+  const std::vector<Vec3> x = {Vec3(0.2, 0.25, 0.25), Vec3(0.21, 0.25, 0.25), Vec3(0.2, 0.25, 0.26)};
+  b.add_shell("chip", x, {{0, 1, 2}}, shell);
+  const SolidModel m = b.build();
+  LevelSetUnknowns ls;
+  ls.grid.origin = Vec3::Zero();
+  ls.grid.dx = 0.05;
+  ls.grid.n = Vec3i(10, 10, 10);
+  ls.phi.resize(10, 10, 10);
+  ls.dof.resize(10, 10, 10, -1);
+  for (int i = 0; i < 10; ++i)  // air (0.06 m) up to cell 4, then liquid deepening by 8 cm a cell
+    for (int j = 0; j < 10; ++j)
+      for (int k = 0; k < 10; ++k) ls.phi(i, j, k) = i <= 4 ? 0.06 : 0.06 - 0.08 * (i - 4);
+  const VectorX z = m.rest_coordinates();
+  VectorX dz = VectorX::Zero(z.size());
+  for (int v = 0; v < 3; ++v) dz[3 * v] = 0.1;  // 2 cells along +x, into the liquid
+  auto true_gap = [&](const VectorX& q) { return check_penetration(ls.grid, ls.phi, m.collision, m.positions(q)).min_distance; };
+  const double g0 = true_gap(z);
+  ASSERT_GT(g0, 0.05);
+  ASSERT_LT(true_gap(z + dz), 0.0);  // the whole step would end inside the liquid
+  LiquidBarrierForm f(m, ls, LevelSetInterpolation::linear, 0.04, 1.0, z);
+  EXPECT_NEAR(f.min_gap(z + dz), g0, 1e-12);  // the frozen stencils see no liquid at all
+  const double alpha = f.max_step(z, dz);
+  EXPECT_LT(alpha, 1.0);
+  for (int i = 0; i <= 200; ++i) {  // the trilinear gap keeps 10 % of its start along the step
+    const double a = alpha * i / 200.0;
+    EXPECT_GE(true_gap(z + a * dz), 0.1 * g0 * (1 - 1e-9)) << "at alpha " << a;
+  }
+  // Not timid: the trilinear gap reaches 10 % within a few per cent of the step beyond alpha.
+  EXPECT_LT(true_gap(z + std::min(1.0, alpha + 0.03) * dz), 0.1 * g0);
+  // Re-paired at the next iteration: the barrier then reads the level set's own field.
+  const VectorX q = z + alpha * dz;
+  f.begin_iteration(q);
+  EXPECT_EQ(f.repaired_stencils(), 3);  // each one's step was bounded by the trilinear field
+  EXPECT_NEAR(f.min_gap(q), true_gap(q), 1e-12);
 }
 
 }  // namespace

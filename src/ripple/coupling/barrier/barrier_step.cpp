@@ -164,6 +164,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.min_gap = cr.min_gap;
   report.stiffness = st.stiffness;
   report.start_repairs = cr.start_repairs;
+  report.stencil_repairs = cr.stencil_repairs;
   report.start_stuck = cr.start_infeasible;
   for (double v : phi_next.data())
     if (!std::isfinite(v)) throw SimulationError("coupled optimisation produced a non-finite level set");

@@ -37,6 +37,7 @@ struct BarrierStepReport {
   int closed_faces = 0;            ///< contact faces in the final projection
   double stiffness = 0.0;          ///< kappa (kg) used this step
   int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid
+  int stencil_repairs = 0;         ///< frozen linear stencils re-taken during the solve
   int start_stuck = 0;             ///< vertices starting inside the liquid with no unknown to lift
   VolumeBudget volume_budget;
 };

@@ -83,7 +83,8 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     const int d = ls.dof.data()[static_cast<size_t>(i)];
     if (d >= 0) phi.data()[static_cast<size_t>(i)] = z[d];
   }
-  barrier.begin_iteration(z);
+  result.stencil_repairs = barrier.repaired_stencils();
+  barrier.take_stencils(z);  // the final gaps from fresh pairs: what the level set says now
   const VectorX x = m.positions(z);
   result.min_gap = std::numeric_limits<double>::infinity();
   for (int v = 0; v < m.num_vertices; ++v) {

@@ -35,6 +35,7 @@ struct CoupledResult {
   int unknowns = 0;      ///< level-set unknowns
   std::vector<int> contacting;  ///< coupled vertices within dhat of the liquid at the solution
   int start_repairs = 0;        ///< vertices whose starting gap had to be raised (make_feasible)
+  int stencil_repairs = 0;      ///< linear stencils re-taken during the solve (LiquidBarrierForm::max_step)
   int start_infeasible = 0;     ///< vertices that start inside the liquid with no unknown to raise
 };
 

@@ -48,11 +48,22 @@ LiquidBarrierForm::LiquidBarrierForm(const SolidModel& solids, const LevelSetUnk
 void LiquidBarrierForm::take_stencils(const VectorX& z) {
   const VectorX x = m_.positions(z);
   stencils_.resize(static_cast<size_t>(m_.num_vertices));
+  repair_.assign(static_cast<size_t>(m_.num_vertices), 0);
   for (int v = 0; v < m_.num_vertices; ++v) stencils_[v] = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
 }
 
 void LiquidBarrierForm::begin_iteration(const VectorX& z) {
-  if (kind_ == LevelSetInterpolation::quadratic) take_stencils(z);
+  if (kind_ == LevelSetInterpolation::quadratic) {
+    take_stencils(z);
+    return;
+  }
+  const VectorX x = m_.positions(z);
+  for (int v = 0; v < m_.num_vertices; ++v)
+    if (repair_[v]) {
+      stencils_[v] = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
+      repair_[v] = 0;
+      ++repaired_;
+    }
 }
 
 LiquidBarrierForm::VertexDistance LiquidBarrierForm::distance(const VectorX& z, const VectorX& x, int v) const {
@@ -114,22 +125,24 @@ void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std
 // W_k bounding the axis weights' absolute sum over the path (1 inside the stencil's own cell
 // range, for both interpolations; larger when a frozen linear stencil is extrapolated) and 2
 // their derivatives' (both kinds). Conservative advancement with that bound never lets g
-// fall below 10 % of its start (IPC's additive-CCD separation). Quadratic stencils change
-// where the point crosses a cell face; the advancement stops there and continues with the
-// new stencil, so the bound always belongs to the function the barrier evaluates.
-double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1,
-                                          int v) const {
+// fall below 10 % of its start (IPC's additive-CCD separation). With `follow` the advancement
+// stops where the point leaves its stencil's cell range and continues on the next stencil, so
+// it bounds the level set's own interpolation along the path (the quadratic barrier's, and the
+// true trilinear field behind a frozen linear stencil); without it, the frozen stencil's.
+double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v,
+                                          bool follow) const {
   constexpr double separation = 0.1;
   const bool linear = kind_ == LevelSetInterpolation::linear;
   const int P = linear ? 2 : 3;
+  // The cell range in which a fresh stencil's t lies (level_set_stencil).
+  const double lo = linear ? 0.0 : 0.5, hi_t = linear ? 1.0 : 1.5;
   auto gap_at = [&](double alpha, const LevelSetStencil& st) {
     const Vec3 p = x0 + alpha * (x1 - x0);
     const VertexDistance d =
         linear ? sample_distance<2>(ls_, st, p, z, &dz, alpha) : sample_distance<3>(ls_, st, p, z, &dz, alpha);
     return d.value - m_.collision.thickness[v];
   };
-  LevelSetStencil st = stencils_[v];
-  if (!linear) st = level_set_stencil(ls_.grid, x0, kind_);
+  LevelSetStencil st = follow ? level_set_stencil(ls_.grid, x0, kind_) : stencils_[v];
   const double g0 = gap_at(0.0, st);
   if (!(g0 > 0.0)) return 0.0;
   const double floor = separation * g0;
@@ -140,22 +153,22 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
     Vec3 t0 = ls_.grid.to_index_space(x0 + alpha * (x1 - x0), cell_sample_offset()) - st.base.cast<double>();
     Vec3 t1 = ls_.grid.to_index_space(x1, cell_sample_offset()) - st.base.cast<double>();
     const Vec3 dt = t1 - t0;  // over the rest of the path
-    if (!linear)  // on a stencil's edge and leaving it: the next stencil along the path (same value, C1)
+    if (follow)  // on a stencil's edge and leaving it: the next stencil along the path (same value there)
       for (int k = 0; k < 3; ++k) {
-        const int shift = dt[k] < 0.0 && t0[k] <= 0.5 ? -1 : dt[k] > 0.0 && t0[k] >= 1.5 ? 1 : 0;
+        const int shift = dt[k] < 0.0 && t0[k] <= lo ? -1 : dt[k] > 0.0 && t0[k] >= hi_t ? 1 : 0;
         st.base[k] += shift;
         t0[k] -= shift;
         t1[k] -= shift;
       }
     double end = 1.0;
-    if (!linear)
-      for (int k = 0; k < 3; ++k) {  // leave [0.5, 1.5] on axis k: the nearest centre changes
-        if (dt[k] > 0.0) end = std::min(end, alpha + (1.0 - alpha) * (1.5 - t0[k]) / dt[k]);
-        if (dt[k] < 0.0) end = std::min(end, alpha + (1.0 - alpha) * (0.5 - t0[k]) / dt[k]);
+    if (follow)
+      for (int k = 0; k < 3; ++k) {  // leave [lo, hi_t] on axis k: the stencil changes
+        if (dt[k] > 0.0) end = std::min(end, alpha + (1.0 - alpha) * (hi_t - t0[k]) / dt[k]);
+        if (dt[k] < 0.0) end = std::min(end, alpha + (1.0 - alpha) * (lo - t0[k]) / dt[k]);
       }
     end = std::max(end, alpha);
     Vec3 W = Vec3::Ones();
-    if (linear)
+    if (!follow)
       for (int k = 0; k < 3; ++k)
         for (double t : {t0[k], t1[k]}) W[k] = std::max(W[k], std::abs(1.0 - t) + std::abs(t));
     double max_phi = 0.0, max_dphi = 0.0;
@@ -190,10 +203,20 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
 
 double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
   const VectorX x0 = m_.positions(z), x1 = m_.positions(z + dz);
+  const bool linear = kind_ == LevelSetInterpolation::linear;
   std::vector<double> a(static_cast<size_t>(m_.num_vertices), 1.0);
   parallel_for(0, m_.num_vertices, [&](int64_t v) {
-    if (!coupled(static_cast<int>(v))) return;
-    a[v] = vertex_max_step(z, dz, x0.segment<3>(3 * v), x1.segment<3>(3 * v), static_cast<int>(v));
+    const int i = static_cast<int>(v);
+    if (!coupled(i)) return;
+    const Vec3 p0 = x0.segment<3>(3 * v), p1 = x1.segment<3>(3 * v);
+    a[v] = vertex_max_step(z, dz, p0, p1, i, true);
+    if (!linear) return;
+    // A frozen stencil extrapolates beyond its cell and can read the liquid as farther than
+    // the level set's own trilinear field does (Sec. 4.3.3); the step is bounded by both, and a
+    // vertex held by the field its stencil misses is paired afresh at the next iteration.
+    const double frozen = vertex_max_step(z, dz, p0, p1, i, false);
+    if (a[v] < frozen) repair_[v] = 1;
+    a[v] = std::min(a[v], frozen);
   }, 64);
   double alpha = 1.0;
   for (double v : a) alpha = std::min(alpha, v);

@@ -6,8 +6,10 @@
 // barrier, active below dhat. The level-set samples are unknowns of the optimisation inside
 // the narrow band and constants outside it. Hessian: kappa b''(g) grad d grad d^T (Eq. 20,
 // without b' Hess d), PSD as it stands. Linear interpolation keeps each vertex's stencil from
-// the start of the solve (Sec. 4.3.3: its gradient jumps between dual cells); quadratic
-// refreshes the stencils every iteration.
+// the start of the solve (Sec. 4.3.3: its gradient jumps between dual cells), except that a
+// vertex whose step the level set's own trilinear field had to stop (its frozen stencil,
+// extrapolated, read the liquid as farther) is paired afresh; quadratic refreshes the stencils
+// every iteration.
 #include <vector>
 
 #include "ripple/contact/level_set_distance.hpp"
@@ -36,8 +38,13 @@ class LiquidBarrierForm : public Form {
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   void begin_iteration(const VectorX& z) override;
   /// Largest fraction of z -> z + dz along which every vertex keeps at least 10 % of its
-  /// starting gap: conservative advancement on a bound of the gap's rate (see the .cpp).
+  /// starting gap: conservative advancement on a bound of the gap's rate (see the .cpp). For
+  /// linear interpolation both the frozen stencil's gap and the trilinear field's are kept.
   double max_step(const VectorX& z, const VectorX& dz) override;
+  /// Pairs every vertex afresh at z (fresh stencils): for reading the final gaps.
+  void take_stencils(const VectorX& z);
+  /// Linear stencils re-taken because the trilinear field stopped a step (since construction).
+  int repaired_stencils() const { return repaired_; }
   /// Smallest gap d - r over all coupled vertices at z (m); negative: a vertex inside the liquid.
   double min_gap(const VectorX& z) const;
   /// Makes z a feasible start: every coupled vertex whose gap is below `floor` (m) gets it
@@ -67,9 +74,11 @@ class LiquidBarrierForm : public Form {
   double dhat_, kappa_;
   std::vector<LevelSetStencil> stencils_;  ///< per vertex
   std::vector<uint8_t> coupled_;           ///< per vertex, empty = all
+  std::vector<uint8_t> repair_;            ///< per vertex: re-take its linear stencil next iteration
+  int repaired_ = 0;
 
-  void take_stencils(const VectorX& z);
-  double vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v) const;
+  double vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v,
+                         bool follow) const;
 };
 
 }  // namespace ripple
