@@ -182,18 +182,22 @@ TEST(LiquidBarrierForm, CcdKeepsEveryVertexOutOfTheLiquid) {
   check_ccd(LevelSetInterpolation::quadratic);
 }
 
+/// One 2 cm right triangle of shell (2 mm thick) with its right angle at `corner`, in the x-z plane.
+SolidModel chip(const Vec3& corner) {
+  SolidModelBuilder b;
+  ShellMaterial shell;
+  shell.thickness = 2e-3;
+  b.add_shell("chip", {corner, corner + Vec3(0.02, 0, 0), corner + Vec3(0, 0, 0.02)}, {{0, 1, 2}}, shell);
+  return b.build();
+}
+
 // A vertex exactly on a quadratic stencil's edge (x on a cell face: t_x = 0.5) moving almost
 // only along y, with a tiny -x drift, far above the liquid. The CCD used to re-take the
 // stencil at the crossing from a nudged point whose x nudge was lost in rounding, and so
 // stalled at a step of 0 (a whole coupled solve then made no progress).
 TEST(LiquidBarrierForm, CcdCrossesAStencilEdgeAlongATinyDrift) {
   BarrierScene s = make_setup(0.12);
-  SolidModelBuilder b;
-  ShellMaterial shell;
-  shell.thickness = 2e-3;
-  const std::vector<Vec3> x = {Vec3(0.35, 0.45, 0.25), Vec3(0.37, 0.45, 0.25), Vec3(0.35, 0.45, 0.27)};
-  b.add_shell("chip", x, {{0, 1, 2}}, shell);
-  const SolidModel m = b.build();
+  const SolidModel m = chip(Vec3(0.35, 0.45, 0.25));
   const int extra = static_cast<int>(s.z.size()) - s.m.num_dofs;
   LevelSetUnknowns ls = s.ls;
   for (int& d : ls.dof.data())
@@ -217,12 +221,7 @@ TEST(LiquidBarrierForm, CcdCrossesAStencilEdgeAlongATinyDrift) {
 // shrinks as the chip moves 2 cells into the liquid: the CCD must also follow the level set's
 // own trilinear field, and the vertices it stops are paired afresh at the next iteration.
 TEST(LiquidBarrierForm, CcdFollowsTheTrilinearFieldBeyondAFrozenStencil) {
-  SolidModelBuilder b;
-  ShellMaterial shell;
-  shell.thickness = 2e-3;
-  const std::vector<Vec3> x = {Vec3(0.2, 0.25, 0.25), Vec3(0.21, 0.25, 0.25), Vec3(0.2, 0.25, 0.26)};
-  b.add_shell("chip", x, {{0, 1, 2}}, shell);
-  const SolidModel m = b.build();
+  const SolidModel m = chip(Vec3(0.2, 0.25, 0.25));
   LevelSetUnknowns ls;
   ls.grid.origin = Vec3::Zero();
   ls.grid.dx = 0.05;

@@ -60,9 +60,10 @@ void LiquidBarrierForm::begin_iteration(const VectorX& z) {
   const VectorX x = m_.positions(z);
   for (int v = 0; v < m_.num_vertices; ++v)
     if (repair_[v]) {
-      stencils_[v] = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
+      const LevelSetStencil fresh = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
+      if (fresh.base != stencils_[v].base) ++repaired_;  // otherwise it is the same pair
+      stencils_[v] = fresh;
       repair_[v] = 0;
-      ++repaired_;
     }
 }
 
@@ -213,7 +214,12 @@ double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
     if (!linear) return;
     // A frozen stencil extrapolates beyond its cell and can read the liquid as farther than
     // the level set's own trilinear field does (Sec. 4.3.3); the step is bounded by both, and a
-    // vertex held by the field its stencil misses is paired afresh at the next iteration.
+    // vertex held by the field its stencil misses is paired afresh at the next iteration. A
+    // path that stays in the frozen stencil's cell reads the same samples both ways.
+    const LevelSetStencil& own = stencils_[v];
+    const Vec3 t0 = ls_.grid.to_index_space(p0, cell_sample_offset()) - own.base.cast<double>();
+    const Vec3 t1 = ls_.grid.to_index_space(p1, cell_sample_offset()) - own.base.cast<double>();
+    if (t0.minCoeff() >= 0.0 && t0.maxCoeff() <= 1.0 && t1.minCoeff() >= 0.0 && t1.maxCoeff() <= 1.0) return;
     const double frozen = vertex_max_step(z, dz, p0, p1, i, false);
     if (a[v] < frozen) repair_[v] = 1;
     a[v] = std::min(a[v], frozen);
