@@ -52,5 +52,30 @@ TEST(NarrowBand, TwoDropsTwoComponentsWithTheirVolumes) {
   }
 }
 
+// The optimisation leaves a non-distance cliff under a resting solid (cheap air cells raised,
+// Eq. 13), which the contact-keeping redistance preserves: a vertex between a cell at +3.7 dx
+// and one at -3.3 dx (found in the soft-cloth bouncing drop) must still find unknowns there.
+TEST(NarrowBand, CellsNextToASignChangeAreUnknownsWhateverTheirValue) {
+  GridGeometry g;
+  g.dx = 0.01;
+  g.n = Vec3i(8, 20, 8);
+  Array3<double> phi(g.n);
+  const double eps = 3 * g.dx;
+  for (int64_t i = 0; i < phi.size(); ++i) {
+    const Vec3i c = phi.coords(i);
+    phi(c.x(), c.y(), c.z()) = c.y() < 10 ? -3.3 * g.dx : 3.7 * g.dx;
+  }
+  const NarrowBand nb = select_narrow_band(g, phi, eps, 1.0 / g.dx, 0);
+  ASSERT_EQ(nb.components.size(), 1u);
+  EXPECT_EQ(nb.count, 2 * 8 * 8);
+  for (int64_t i = 0; i < phi.size(); ++i) {
+    const Vec3i c = phi.coords(i);
+    EXPECT_EQ(nb.level_set.dof(c.x(), c.y(), c.z()) >= 0, c.y() == 9 || c.y() == 10) << c.transpose();
+    EXPECT_EQ(nb.label(c.x(), c.y(), c.z()) >= 0, c.y() <= 10) << c.transpose();
+  }
+  // The unknowns start at phi* itself, outside |phi*| < eps.
+  for (int i = 0; i < nb.count; ++i) EXPECT_GT(std::abs(nb.predicted[i]), eps);
+}
+
 }  // namespace
 }  // namespace ripple

@@ -14,13 +14,29 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
   nb.level_set.grid = grid;
   nb.level_set.phi = phi;
   nb.level_set.dof.resize(phi.nx(), phi.ny(), phi.nz(), -1);
+  // A cell next to a sign change lies within one cell of the surface, so within the band,
+  // whatever its value: the optimisation leaves phi a non-distance cliff under a resting solid
+  // (air cells are cheap to raise, Eq. 13) that the contact-keeping redistance preserves, and
+  // |phi*| < eps alone would leave a vertex between +3.7 dx and -3.3 dx with no unknown.
+  auto crosses = [&](int i, int j, int k) {
+    const bool inside = phi(i, j, k) < 0.0;
+    for (int a = 0; a < 3; ++a)
+      for (int s : {-1, 1}) {
+        Vec3i q(i, j, k);
+        q[a] += s;
+        if (phi.in_range(q.x(), q.y(), q.z()) && (phi(q.x(), q.y(), q.z()) < 0.0) != inside) return true;
+      }
+    return false;
+  };
+  auto in_band = [&](int i, int j, int k) { return std::abs(phi(i, j, k)) < eps || crosses(i, j, k); };
+  auto in_component = [&](int i, int j, int k) { return phi(i, j, k) < eps || crosses(i, j, k); };
   // Components: flood fill over cells with phi* < eps (liquid and its band).
   Array3<int> label(phi.nx(), phi.ny(), phi.nz(), -1);
   std::vector<int64_t> stack;
   int components = 0;
   for (int64_t start = 0; start < phi.size(); ++start) {
     const Vec3i c0 = phi.coords(start);
-    if (label(c0.x(), c0.y(), c0.z()) >= 0 || !(phi(c0.x(), c0.y(), c0.z()) < eps)) continue;
+    if (label(c0.x(), c0.y(), c0.z()) >= 0 || !in_component(c0.x(), c0.y(), c0.z())) continue;
     label(c0.x(), c0.y(), c0.z()) = components;
     stack.assign(1, start);
     while (!stack.empty()) {
@@ -30,7 +46,7 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
         for (int s : {-1, 1}) {
           Vec3i q = c;
           q[a] += s;
-          if (!phi.in_range(q.x(), q.y(), q.z()) || label(q.x(), q.y(), q.z()) >= 0 || !(phi(q.x(), q.y(), q.z()) < eps))
+          if (!phi.in_range(q.x(), q.y(), q.z()) || label(q.x(), q.y(), q.z()) >= 0 || !in_component(q.x(), q.y(), q.z()))
             continue;
           label(q.x(), q.y(), q.z()) = components;
           stack.push_back(phi.index(q.x(), q.y(), q.z()));
@@ -49,7 +65,7 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
     const double p = phi(c.x(), c.y(), c.z());
     const double v = smoothed_heaviside(p, sharpness).value * vc;
     nb.volumes[l] += v;
-    if (std::abs(p) < eps) {
+    if (in_band(c.x(), c.y(), c.z())) {
       const int dof = first_dof + static_cast<int>(predicted.size());
       nb.level_set.dof(c.x(), c.y(), c.z()) = dof;
       nb.components[l].dofs.push_back(dof);

@@ -1,11 +1,13 @@
 #pragma once
 // The level-set unknowns of the coupled optimisation (Liu et al. 2025, Sec. 4.2.2, Fig. 4):
-// every cell whose predicted level set phi* lies within the narrow band |phi*| < eps, fixed
-// for the whole Newton solve, grouped by connected liquid component (6-connected cells with
-// phi* < eps), one volume constraint per component. Cells deeper in the liquid are constants
-// whose smoothed-Heaviside volume counts in the component's fixed volume. Each component's
-// volume is measured both ways: smoothed (Eq. 11, what the constraint differentiates) and
-// sharp (inside its piecewise-linear surface, what a user measures).
+// every cell whose predicted level set phi* lies within the narrow band |phi*| < eps, or next
+// to a sign change of phi* (within a cell of the surface whatever its value), fixed for the
+// whole Newton solve, grouped by connected liquid component (6-connected cells with
+// phi* < eps or next to a sign change), one volume constraint per component. Cells deeper in
+// the liquid are constants whose smoothed-Heaviside volume counts in the component's fixed
+// volume. Each component's volume is measured both ways: smoothed (Eq. 11, what the
+// constraint differentiates) and sharp (inside its piecewise-linear surface, what a user
+// measures).
 #include <vector>
 
 #include "ripple/coupling/barrier/liquid_barrier_form.hpp"
