@@ -1,5 +1,8 @@
 #include "ripple/coupling/barrier/barrier_stats.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/component_volumes.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
@@ -31,12 +34,18 @@ nlohmann::json barrier_frame_stats(const World& w) {
   const BarrierCouplingState& st = w.barrier;
   const std::vector<double> target =
       st.label.size() == 0 ? band.volumes : carry_volume_targets(st.label, st.target, band.label, band.volumes).target;
+  std::vector<double> gap(band.volumes.size(), std::numeric_limits<double>::infinity());
+  if (w.lagrangian)
+    gap = component_min_distances(g, w.liquid.phi, band.label, static_cast<int>(band.volumes.size()), eps,
+                                  w.lagrangian->model.collision, w.lagrangian->model.positions(w.lagrangian->state.z),
+                                  liquid_coupled_vertices(w));
   nlohmann::json comps = nlohmann::json::array();
   for (size_t c = 0; c < band.volumes.size(); ++c)
     comps.push_back({{"volume", band.volumes[c]},
                      {"target", target[c]},
                      {"change", target[c] > 0 ? band.volumes[c] / target[c] - 1.0 : 0.0},
-                     {"sharp_volume", band.sharp_volumes[c]}});
+                     {"sharp_volume", band.sharp_volumes[c]},
+                     {"min_solid_distance", std::isfinite(gap[c]) ? nlohmann::json(gap[c]) : nlohmann::json(nullptr)}});
   j["liquid_components"] = comps;
   j["liquid_volume_lost"] = st.lost_volume;
   return j;

@@ -52,4 +52,33 @@ PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi
   });
 }
 
+std::vector<double> component_min_distances(const GridGeometry& g, const ScalarGrid& phi, const Array3<int>& label,
+                                            int components, double eps, const CollisionMesh& mesh, const VectorX& x,
+                                            const std::vector<uint8_t>& coupled) {
+  std::vector<double> out(static_cast<size_t>(components), std::numeric_limits<double>::infinity());
+  const Vec3i hi = g.n - Vec3i::Ones();
+  for (int v = 0; v < mesh.num_vertices; ++v) {
+    if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
+    const LevelSetStencil st = level_set_stencil(g, x.segment<3>(3 * v), LevelSetInterpolation::linear);
+    Eigen::Matrix<double, 8, 1> values;
+    Eigen::Matrix<int, 8, 1> labels;
+    for (int a = 0; a < 2; ++a)
+      for (int b = 0; b < 2; ++b)
+        for (int c = 0; c < 2; ++c) {
+          const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
+          values[(a * 2 + b) * 2 + c] = phi(cell.x(), cell.y(), cell.z());
+          labels[(a * 2 + b) * 2 + c] = label(cell.x(), cell.y(), cell.z());
+        }
+    for (int i = 0; i < 8; ++i) {
+      const int l = labels[i];
+      if (l < 0 || l >= components || (i > 0 && (labels.head(i).array() == l).any())) continue;
+      Eigen::Matrix<double, 8, 1> samples;
+      for (int q = 0; q < 8; ++q) samples[q] = labels[q] == l ? values[q] : std::max(values[q], eps);
+      const double d = interpolated_distance<2>(samples, st.t, g.dx).value - mesh.thickness[v];
+      if (d < eps) out[static_cast<size_t>(l)] = std::min(out[static_cast<size_t>(l)], d);
+    }
+  }
+  return out;
+}
+
 }  // namespace ripple

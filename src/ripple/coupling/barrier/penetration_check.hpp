@@ -8,6 +8,8 @@
 #include "ripple/grid/array3.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 
+#include <vector>
+
 namespace ripple {
 
 struct PenetrationReport {
@@ -26,5 +28,15 @@ PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& 
 PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& phi, const CollisionMesh& mesh,
                                     const VectorX& x, LevelSetInterpolation kind,
                                     const std::vector<uint8_t>& coupled = {});
+
+/// Each liquid component's smallest gap to the coupled vertices (m, trilinear, thickness
+/// subtracted), so a drop in flight reads as airborne while fragments rest on the solid:
+/// component c's level set is phi on the cells labelled c and max(phi, eps) elsewhere (the
+/// other components read as at least the band's half width away). `label`: the band's
+/// component of each cell or -1 (NarrowBand::label). +inf where no vertex reads the component
+/// within eps.
+std::vector<double> component_min_distances(const GridGeometry& grid, const ScalarGrid& phi, const Array3<int>& label,
+                                            int components, double eps, const CollisionMesh& mesh, const VectorX& x,
+                                            const std::vector<uint8_t>& coupled = {});
 
 }  // namespace ripple
