@@ -124,10 +124,11 @@ TEST(BarrierStep, DropLandsOnAFixedPlateWithoutPassing) {
     EXPECT_EQ(below, 0) << below << " of " << liquid << " liquid cells below the plate";
     // The volume targets are carried without loss (Sec. 4.2.2: one constraint per component);
     // fragments that appear in the band enter with their measured volume (measured +1.5e-4
-    // quadratic, +4.5e-4 linear)...
+    // quadratic; linear +4.5e-4, and +1.1e-3 since cells at a sign change are always unknowns:
+    // four slivers of 2.2e-9 m^3 at the plate's corners)...
     double targets = w.barrier.lost_volume;
     for (double t : w.barrier.target) targets += t;
-    EXPECT_NEAR(targets / v0, 1.0, 1e-3);
+    EXPECT_NEAR(targets / v0, 1.0, 1.5e-3);
     // ...but the level set after the last redistancing and unconverged solves holds them only
     // within 6 % at this coarse resolution (the drop is 8 cells wide; measured 1-5 %).
     const NarrowBand end = select_narrow_band(g, w.liquid.phi, eps, k, 0);
