@@ -14,10 +14,10 @@ nlohmann::json barrier_frame_stats(const World& w) {
   const Scene& s = w.scene;
   const GridGeometry& g = w.liquid.grid;
   nlohmann::json j;
+  const VectorX x = w.lagrangian ? w.lagrangian->model.positions(w.lagrangian->state.z) : VectorX();
+  const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
   if (w.lagrangian) {
     const SolidModel& m = w.lagrangian->model;
-    const VectorX x = m.positions(w.lagrangian->state.z);
-    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
     const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
     const PenetrationReport t = check_penetration(g, w.liquid.phi, m.collision, x, coupled);
     j["penetrating_vertices"] = r.penetrating;
@@ -37,8 +37,7 @@ nlohmann::json barrier_frame_stats(const World& w) {
   std::vector<double> gap(band.volumes.size(), std::numeric_limits<double>::infinity());
   if (w.lagrangian)
     gap = component_min_distances(g, w.liquid.phi, band.label, static_cast<int>(band.volumes.size()), eps,
-                                  w.lagrangian->model.collision, w.lagrangian->model.positions(w.lagrangian->state.z),
-                                  liquid_coupled_vertices(w));
+                                  w.lagrangian->model.collision, x, coupled);
   nlohmann::json comps = nlohmann::json::array();
   for (size_t c = 0; c < band.volumes.size(); ++c)
     comps.push_back({{"volume", band.volumes[c]},

@@ -24,18 +24,24 @@ PenetrationReport count_penetrating(const CollisionMesh& mesh, const VectorX& x,
   return r;
 }
 
-template <int P>
-double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3& p, LevelSetInterpolation kind) {
-  const LevelSetStencil st = level_set_stencil(g, p, kind);
+/// The P^3 values of `field` (phi or the cells' labels) in a stencil, clamped at the grid's edge.
+template <int P, class T>
+Eigen::Matrix<T, P * P * P, 1> stencil_values(const GridGeometry& g, const Array3<T>& field, const LevelSetStencil& st) {
   const Vec3i hi = g.n - Vec3i::Ones();
-  Eigen::Matrix<double, P * P * P, 1> samples;
+  Eigen::Matrix<T, P * P * P, 1> values;
   for (int a = 0; a < P; ++a)
     for (int b = 0; b < P; ++b)
       for (int c = 0; c < P; ++c) {
         const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
-        samples[(a * P + b) * P + c] = phi(cell.x(), cell.y(), cell.z());
+        values[(a * P + b) * P + c] = field(cell.x(), cell.y(), cell.z());
       }
-  return interpolated_distance<P>(samples, st.t, g.dx).value;
+  return values;
+}
+
+template <int P>
+double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3& p, LevelSetInterpolation kind) {
+  const LevelSetStencil st = level_set_stencil(g, p, kind);
+  return interpolated_distance<P>(stencil_values<P>(g, phi, st), st.t, g.dx).value;
 }
 
 }  // namespace
@@ -56,19 +62,11 @@ std::vector<double> component_min_distances(const GridGeometry& g, const ScalarG
                                             int components, double eps, const CollisionMesh& mesh, const VectorX& x,
                                             const std::vector<uint8_t>& coupled) {
   std::vector<double> out(static_cast<size_t>(components), std::numeric_limits<double>::infinity());
-  const Vec3i hi = g.n - Vec3i::Ones();
   for (int v = 0; v < mesh.num_vertices; ++v) {
     if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
     const LevelSetStencil st = level_set_stencil(g, x.segment<3>(3 * v), LevelSetInterpolation::linear);
-    Eigen::Matrix<double, 8, 1> values;
-    Eigen::Matrix<int, 8, 1> labels;
-    for (int a = 0; a < 2; ++a)
-      for (int b = 0; b < 2; ++b)
-        for (int c = 0; c < 2; ++c) {
-          const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
-          values[(a * 2 + b) * 2 + c] = phi(cell.x(), cell.y(), cell.z());
-          labels[(a * 2 + b) * 2 + c] = label(cell.x(), cell.y(), cell.z());
-        }
+    const Eigen::Matrix<double, 8, 1> values = stencil_values<2>(g, phi, st);
+    const Eigen::Matrix<int, 8, 1> labels = stencil_values<2>(g, label, st);
     for (int i = 0; i < 8; ++i) {
       const int l = labels[i];
       if (l < 0 || l >= components || (i > 0 && (labels.head(i).array() == l).any())) continue;
