@@ -14,7 +14,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 4;  // 2: Lagrangian solid state; 3: barrier coupling state; 4: cut-cell held contacts
+constexpr uint32_t kVersion = 5;  // 2: Lagrangian solid state; 3: barrier coupling state; 4: cut-cell held contacts;
+                                   // 5: barrier targets handed back from vanished components
 
 template <class T>
 void put(std::string& s, const T& v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -98,6 +99,7 @@ void write_checkpoint(const std::string& path, const World& w) {
   put_vec(s, b.target);
   put(s, b.stiffness);
   put(s, b.lost_volume);
+  put(s, b.returned_volume);
   // The cut-cell coupling's held pairs of bodies with the force they carried: the next step's
   // friction (7 numbers each: type, count, 4 vertices, force).
   std::vector<double> held;
@@ -149,6 +151,7 @@ void read_checkpoint(const std::string& path, World& w) {
   r.get_vec(b.target);
   b.stiffness = r.get<double>();
   b.lost_volume = r.get<double>();
+  b.returned_volume = r.get<double>();
   std::vector<double> held;
   r.get_vec(held);
   if (held.size() % 7 != 0) throw InputError(path, "checkpoint held contacts are malformed");

@@ -123,7 +123,7 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   }
   if (r.lost_volume > 0.0 && opt.on_warning) {
     std::ostringstream os;
-    os << "frame " << frame << ": " << r.lost_volume << " m^3 of liquid vanished (a component thinner than the band)";
+    os << "frame " << frame << ": " << r.lost_volume << " m^3 of liquid vanished with no liquid left to take its volume";
     opt.on_warning(os.str());
   }
 }

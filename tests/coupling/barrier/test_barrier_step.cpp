@@ -192,7 +192,7 @@ TEST(BarrierStep, RunWritesStatsAndResumesExactly) {
   while (std::getline(stats, line)) {
     const auto s = json::parse(line);
     for (const char* k : {"penetrating_vertices", "penetrating_vertices_trilinear", "min_solid_fluid_distance",
-                          "liquid_components", "liquid_volume_lost", "coupling_newton_iterations",
+                          "liquid_components", "liquid_volume_lost", "liquid_volume_returned", "coupling_newton_iterations",
                           "coupling_newton_unconverged", "coupling_level_set_unknowns_max", "coupling_start_repairs",
                           "coupling_start_stuck", "liquid_volume_budget"})
       EXPECT_TRUE(s.contains(k)) << k;

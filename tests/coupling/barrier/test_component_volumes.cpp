@@ -1,6 +1,8 @@
 // Volume targets follow liquid components through merges, splits, appearances and losses.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "ripple/coupling/barrier/component_volumes.hpp"
 
 namespace ripple {
@@ -27,14 +29,59 @@ TEST(ComponentVolumes, UnchangedMergedSplitNewAndLost) {
   t = carry_volume_targets(row({0, 0, 0, 0, 0}), {4.0}, row({0, -1, 1, 1, 1}), {1.1, 3.3});
   EXPECT_NEAR(t.target[0], 1.0, 1e-15);
   EXPECT_NEAR(t.target[1], 3.0, 1e-15);
-  // A new component (no overlap) keeps its measured volume; a vanished one is reported lost.
-  t = carry_volume_targets(row({0, 0, -1, -1, 1}), {2.0, 0.5}, row({0, 0, -1, 1, -1}), {2.2, 0.7});
+  // A new component (no overlap with any old one, nor nearest to a vanished one) keeps its
+  // measured volume.
+  t = carry_volume_targets(row({0, 0, -1, -1, -1, -1}), {2.0}, row({0, 0, -1, -1, -1, 1}), {2.2, 0.7});
   EXPECT_DOUBLE_EQ(t.target[0], 2.0);
   EXPECT_DOUBLE_EQ(t.target[1], 0.7);
-  EXPECT_DOUBLE_EQ(t.lost, 0.5);
+  EXPECT_EQ(t.returned, 0.0);
   // Total conserved through any mix of merges and splits.
   t = carry_volume_targets(row({0, 0, 1, 1, 2, 2}), {1.0, 2.0, 4.0}, row({0, 0, 0, 1, 1, 2}), {3.0, 2.0, 2.0});
   EXPECT_NEAR(t.target[0] + t.target[1] + t.target[2], 7.0, 1e-14);
+}
+
+TEST(ComponentVolumes, AVanishedComponentHandsItsTargetToTheNearestLiquid) {
+  // A film (old 1, cell 5) split from the drop (old 0) and vanished: its target goes back to the
+  // drop two cells away, not to the farther new fragment (cell 9), and none is lost.
+  auto t = carry_volume_targets(row({0, 0, 0, -1, -1, 1, -1, -1, -1, -1}), {3.0, 0.25},
+                                row({0, 0, 0, -1, -1, -1, -1, -1, -1, 1}), {2.9, 0.1});
+  EXPECT_DOUBLE_EQ(t.target[0], 3.25);
+  EXPECT_DOUBLE_EQ(t.target[1], 0.1);  // the fragment enters with its measured volume
+  EXPECT_DOUBLE_EQ(t.returned, 0.25);
+  EXPECT_EQ(t.lost, 0.0);
+  // A fragment that moved past its own width between steps overlaps nothing old: the vanished
+  // old fragment's target is its own (not its measured volume), and the total is conserved.
+  t = carry_volume_targets(row({0, 0, -1, -1, 1, -1, -1}), {2.0, 0.5}, row({0, 0, -1, -1, -1, 1, -1}), {2.2, 0.7});
+  EXPECT_DOUBLE_EQ(t.target[0], 2.0);
+  EXPECT_DOUBLE_EQ(t.target[1], 0.5);
+  EXPECT_DOUBLE_EQ(t.returned, 0.5);
+  // With no liquid left, the targets are lost.
+  t = carry_volume_targets(row({0, 0, -1, 1}), {2.0, 0.5}, row({-1, -1, -1, -1}), {});
+  EXPECT_TRUE(t.target.empty());
+  EXPECT_DOUBLE_EQ(t.lost, 2.5);
+  EXPECT_EQ(t.returned, 0.0);
+}
+
+TEST(ComponentVolumes, NearestLabelCountsSixConnectedSteps) {
+  Array3<int> label(4, 3, 2, -1);
+  label(0, 0, 0) = 7;
+  label(3, 2, 1) = 4;
+  const NearestLabel n = nearest_label(label);
+  EXPECT_EQ(n.label(1, 0, 0), 7);
+  EXPECT_EQ(n.steps(1, 0, 0), 1);
+  EXPECT_EQ(n.label(2, 2, 1), 4);
+  EXPECT_EQ(n.steps(2, 2, 1), 1);
+  EXPECT_EQ(n.steps(3, 0, 0), 3);  // 3 steps to either: ties go to the first reached
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 4; ++i) {
+        const int d7 = i + j + k, d4 = (3 - i) + (2 - j) + (1 - k);
+        EXPECT_EQ(n.steps(i, j, k), std::min(d7, d4)) << i << j << k;
+        if (d7 != d4) {
+          EXPECT_EQ(n.label(i, j, k), d7 < d4 ? 7 : 4) << i << j << k;
+        }
+      }
+  EXPECT_EQ(nearest_label(Array3<int>(2, 2, 2, -1)).label(1, 1, 1), -1);
 }
 
 }  // namespace

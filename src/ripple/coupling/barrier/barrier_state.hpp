@@ -13,7 +13,8 @@ struct BarrierCouplingState {
   Array3<int> label;           ///< component of each cell at the last step (empty before the first)
   std::vector<double> target;  ///< m^3, volume target of each component of `label`
   double stiffness = 0.0;      ///< kappa (kg) of the solid-liquid barrier; 0 until the first step
-  double lost_volume = 0.0;    ///< m^3, targets of components that vanished, summed over the run
+  double lost_volume = 0.0;    ///< m^3, targets of components that vanished with no liquid left to take them
+  double returned_volume = 0.0;  ///< m^3, targets of vanished components handed to the nearest liquid, summed
   /// Scenes without Lagrangian solids optimise the level set alone (Algorithm 2): an empty model.
   SolidModel no_solids;
   SolidState no_solids_state;

@@ -47,6 +47,7 @@ nlohmann::json barrier_frame_stats(const World& w) {
                      {"min_solid_distance", std::isfinite(gap[c]) ? nlohmann::json(gap[c]) : nlohmann::json(nullptr)}});
   j["liquid_components"] = comps;
   j["liquid_volume_lost"] = st.lost_volume;
+  j["liquid_volume_returned"] = st.returned_volume;
   return j;
 }
 

@@ -132,7 +132,9 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     st.label = band.label;
     st.target = vt.target;
     st.lost_volume += vt.lost;
+    st.returned_volume += vt.returned;
     report.lost_volume = vt.lost;
+    report.returned_volume = vt.returned;
   }
 
   double volume_predicted = 0.0;  // the band measured it: every liquid cell has a component

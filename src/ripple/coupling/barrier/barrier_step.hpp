@@ -33,7 +33,8 @@ struct BarrierStepReport {
   SolidStepReport solids;          ///< solid-solid contact after the step
   int unknowns = 0;                ///< level-set unknowns
   double min_gap = 0.0;            ///< m, smallest solid-liquid gap (barrier's distance), inf if none
-  double lost_volume = 0.0;        ///< m^3 of volume targets whose liquid vanished this step
+  double lost_volume = 0.0;        ///< m^3 of volume targets whose liquid vanished with none left this step
+  double returned_volume = 0.0;    ///< m^3 of vanished components' targets handed to the nearest liquid
   int closed_faces = 0;            ///< contact faces in the final projection
   double stiffness = 0.0;          ///< kappa (kg) used this step
   int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid

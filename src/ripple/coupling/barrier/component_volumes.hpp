@@ -5,7 +5,11 @@
 // the last step's labels and this step's: an old component's target is shared among the new
 // components it overlaps in proportion to their measured volumes (a split), a new component
 // collects the shares it receives (a merge), and one that overlaps no old component keeps its
-// measured volume.
+// measured volume. An old component that overlaps no new one (a film thinner than a cell that
+// the level set lost, or a fragment that moved past its own width) hands its whole target to
+// the nearest new component (6-connected cell steps), so the total target is conserved and
+// the liquid it most likely split from or became regains that volume; it is lost only when no
+// liquid is left at all.
 #include <vector>
 
 #include "ripple/grid/array3.hpp"
@@ -14,12 +18,21 @@ namespace ripple {
 
 struct VolumeTargets {
   std::vector<double> target;  ///< m^3 per new component
-  double lost = 0.0;           ///< m^3 of old targets that overlap no new component
+  double returned = 0.0;       ///< m^3 of vanished old targets handed to their nearest new component
+  double lost = 0.0;           ///< m^3 of vanished old targets with no new component to take them
 };
 
 /// `previous_label` and `label` (cells -> component, -1 none) on the same grid;
 /// `previous_target[o]` for old component o, `measured[n]` (m^3) for new component n.
 VolumeTargets carry_volume_targets(const Array3<int>& previous_label, const std::vector<double>& previous_target,
                                    const Array3<int>& label, const std::vector<double>& measured);
+
+struct NearestLabel {
+  Array3<int> label;  ///< per cell, the label of the nearest labelled cell (-1 if none is labelled)
+  Array3<int> steps;  ///< per cell, 6-connected cell steps to it (0 on labelled cells)
+};
+
+/// Breadth-first from every labelled cell of `label` (ties go to the first reached).
+NearestLabel nearest_label(const Array3<int>& label);
 
 }  // namespace ripple
