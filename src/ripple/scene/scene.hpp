@@ -10,6 +10,7 @@
 
 #include "ripple/core/triangle_mesh.hpp"
 #include "ripple/contact/level_set_distance.hpp"
+#include "ripple/coupling/barrier/barrier_points.hpp"
 #include "ripple/core/types.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 #include "ripple/solid/solid_builder.hpp"
@@ -105,6 +106,7 @@ enum class BarrierSurfaceTension {
 /// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
 struct BarrierSettings {
   LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
+  BarrierSampling points = BarrierSampling::vertices;  ///< where the solids feel the liquid
   double dhat_cells = 0.5;             ///< solid-liquid barrier activation distance (cells)
   double band_cells = 3.0;             ///< eps: narrow band half width, Eq. 8 and Sec. 4.2.2 (cells)
   double heaviside_width_cells = 1.0;  ///< 1/k of the smoothed Heaviside, Eq. 11 (cells)

@@ -270,6 +270,9 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
                                            : CouplingMethod::None;
   const json& bj = cj["barrier"];
   s.barrier.interpolation = bj["interpolation"] == "linear" ? LevelSetInterpolation::linear : LevelSetInterpolation::quadratic;
+  s.barrier.points = bj["points"] == "edges"       ? BarrierSampling::edges
+                     : bj["points"] == "triangles" ? BarrierSampling::triangles
+                                                   : BarrierSampling::vertices;
   s.barrier.dhat_cells = bj["dhat_cells"];
   s.barrier.band_cells = bj["band_cells"];
   s.barrier.heaviside_width_cells = bj["heaviside_width_cells"];

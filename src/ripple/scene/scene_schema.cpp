@@ -117,6 +117,12 @@ SchemaNode scene_schema() {
            schema_enum("Point-to-liquid distance through the level set: `quadratic` (C1 B-spline, stencils refreshed "
                        "every Newton iteration) or `linear` (trilinear, stencils frozen per solve; Sec. 4.3.3).",
                        {"quadratic", "linear"}, "quadratic"))
+      .add("points",
+           schema_enum("Where the solids feel the liquid's barrier: `vertices` (the paper's; liquid thinner than the "
+                       "vertex spacing can slip between vertices at hard impacts, Sec. 4.3.3), `edges` (also every "
+                       "edge's midpoint: shells and rods) or `triangles` (also every triangle's centroid). Denser "
+                       "points cost barrier evaluations in proportion.",
+                       {"vertices", "edges", "triangles"}, "vertices"))
       .add("dhat_cells", schema_number("Distance at which the solid-liquid barrier starts to push, in cells (voxel "
                                        "units: times dx). Solids rest about this far from the liquid.",
                                        "cells", 0.5)

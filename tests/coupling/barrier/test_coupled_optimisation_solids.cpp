@@ -33,6 +33,7 @@ TEST(BarrierOptimisation, ClothLandingOnStillLiquidIsStoppedByIt) {
   st.dhat = 0.5 * g.dx;
   st.stiffness = 1e-2;
   st.sharpness = 1.0 / g.dx;
+  st.points = barrier_points(m.collision, {}, BarrierSampling::vertices);
   const double eps = 3 * g.dx;
   NarrowBand band = select_narrow_band(g, phi, eps, st.sharpness, m.num_dofs);  // still liquid: phi* = phi^n
   ASSERT_EQ(band.components.size(), 1u);

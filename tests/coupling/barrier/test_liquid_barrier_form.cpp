@@ -54,10 +54,12 @@ BarrierScene make_setup(double band) {
   return s;
 }
 
-void check_gradient(LevelSetInterpolation kind, double band) {
+void check_gradient(LevelSetInterpolation kind, double band, BarrierSampling points = BarrierSampling::vertices) {
+  SCOPED_TRACE(static_cast<int>(points));
   BarrierScene s = make_setup(band);
   const double dhat = 0.04;
   LiquidBarrierForm f(s.m, s.ls, kind, dhat, 1.0, s.z);
+  f.set_points(barrier_points(s.m.collision, {}, points), s.z);
   f.begin_iteration(s.z);
   ASSERT_GT(f.min_gap(s.z), 0.0);
   ASSERT_LT(f.min_gap(s.z), dhat);
@@ -86,6 +88,15 @@ TEST(LiquidBarrierForm, GradientMatchesFiniteDifferences) {
   check_gradient(LevelSetInterpolation::linear, 0.12);
   check_gradient(LevelSetInterpolation::quadratic, 0.12);
   check_gradient(LevelSetInterpolation::quadratic, 0.0);  // no unknowns: solids only
+}
+
+// Edge midpoints and face centroids (of the cloth and of the rigid box, whose points chain
+// through the box's translation and affine columns) weigh their vertices' derivatives.
+TEST(LiquidBarrierForm, GradientMatchesFiniteDifferencesAtEdgeAndTrianglePoints) {
+  for (BarrierSampling points : {BarrierSampling::edges, BarrierSampling::triangles}) {
+    check_gradient(LevelSetInterpolation::linear, 0.12, points);
+    check_gradient(LevelSetInterpolation::quadratic, 0.12, points);
+  }
 }
 
 TEST(LiquidBarrierForm, HessianIsExactForAFixedAffineLevelSet) {
@@ -128,9 +139,11 @@ double min_gap_along(LiquidBarrierForm& f, const VectorX& z, const VectorX& dz, 
   return best;
 }
 
-void check_ccd(LevelSetInterpolation kind) {
+void check_ccd(LevelSetInterpolation kind, BarrierSampling points = BarrierSampling::vertices) {
+  SCOPED_TRACE(static_cast<int>(points));
   BarrierScene s = make_setup(0.12);
   LiquidBarrierForm f(s.m, s.ls, kind, 0.04, 1.0, s.z);
+  f.set_points(barrier_points(s.m.collision, {}, points), s.z);
   f.begin_iteration(s.z);
   const double g0 = f.min_gap(s.z);
   std::mt19937 rng(8);
@@ -180,6 +193,11 @@ void check_ccd(LevelSetInterpolation kind) {
 TEST(LiquidBarrierForm, CcdKeepsEveryVertexOutOfTheLiquid) {
   check_ccd(LevelSetInterpolation::linear);
   check_ccd(LevelSetInterpolation::quadratic);
+}
+
+TEST(LiquidBarrierForm, CcdKeepsEveryEdgeAndTrianglePointOutOfTheLiquid) {
+  check_ccd(LevelSetInterpolation::linear, BarrierSampling::triangles);
+  check_ccd(LevelSetInterpolation::quadratic, BarrierSampling::triangles);
 }
 
 /// One 2 cm right triangle of shell (2 mm thick) with its right angle at `corner`, in the x-z plane.

@@ -73,12 +73,16 @@ std::vector<std::string> barrier_resolution_warnings(const World& w) {
     const int b = m.collision.body[static_cast<size_t>(e[0])];
     longest[b] = std::max(longest[b], (x.segment<3>(3 * e[0]) - x.segment<3>(3 * e[1])).norm());
   }
+  // Edge midpoints (and centroids) halve the gaps between barrier points.
+  const bool vertices_only = w.scene.barrier.points == BarrierSampling::vertices;
+  const double spacing_per_edge = vertices_only ? 1.0 : 0.5;
   for (int b : w.lagrangian->scene_bodies)
-    if (longest[b] > dx) {
+    if (spacing_per_edge * longest[b] > dx) {
       std::ostringstream os;
-      os << "solid \"" << m.bodies[b].name << "\" has edges up to " << longest[b] << " m, longer than the cell size "
-         << dx << " m: the barrier keeps the liquid off its vertices only, so liquid may pass between them; "
-         << "refine the solid (Liu et al. 2025, Sec. 4.3.3)";
+      os << "solid \"" << m.bodies[b].name << "\" has edges up to " << longest[b] << " m: its barrier points are up to "
+         << spacing_per_edge * longest[b] << " m apart, more than the cell size " << dx
+         << " m, so liquid may pass between them (Liu et al. 2025, Sec. 4.3.3); refine the solid"
+         << (vertices_only ? " or set coupling.barrier.points to \"edges\" or \"triangles\"" : "");
       out.push_back(os.str());
     }
   return out;
@@ -148,7 +152,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   cs.sharpness = k;
   cs.liquid_density = s.fluid.density;
   cs.volume_tolerance = s.barrier.volume_tolerance;
-  cs.coupled_vertices = liquid_coupled_vertices(w);
+  cs.points = barrier_points(m.collision, liquid_coupled_vertices(w), s.barrier.points);
   cs.max_iterations = s.barrier.max_iterations;
   cs.line_search = s.barrier.line_search;
   cs.trace = s.barrier.trace;
@@ -185,8 +189,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.closed_faces = fp.closed_faces;
   {
     ScopedPhase t(timings, "redistance");
-    redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, m.collision, x, cs.coupled_vertices,
-                                s.barrier.interpolation, dhat + g.dx);
+    redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, cs.points, x, s.barrier.interpolation,
+                                dhat + g.dx);
   }
   report.volume_budget.redistance = measure_volume(w.liquid.phi) - volume_optimised;
   if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&

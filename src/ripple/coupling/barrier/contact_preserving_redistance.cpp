@@ -6,18 +6,17 @@
 namespace ripple {
 
 int64_t redistance_keeping_contacts(ScalarGrid& phi, const GridGeometry& g, double band_cells,
-                                    const CollisionMesh& mesh, const VectorX& x, const std::vector<uint8_t>& coupled,
+                                    const std::vector<BarrierPoint>& points, const VectorX& x,
                                     LevelSetInterpolation kind, double reach) {
   const ScalarGrid before = phi;
   redistance(phi, g.dx, band_cells);
   const int P = samples_per_axis(kind);
   const Vec3i hi = g.n - Vec3i::Ones();
   int64_t restored = 0;
-  for (int v = 0; v < mesh.num_vertices; ++v) {
-    if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
-    const Vec3 p = x.segment<3>(3 * v);
-    if (sample(before, g, cell_sample_offset(), p) - mesh.thickness[v] >= reach) continue;
-    // The vertex's stencil now and one cell around it: the next solve's first iterations
+  for (const BarrierPoint& point : points) {
+    const Vec3 p = point_position(point, x);
+    if (sample(before, g, cell_sample_offset(), p) - point.thickness >= reach) continue;
+    // The point's stencil now and one cell around it: the next solve's first iterations
     // (quadratic stencils move with the vertex) still read optimised values.
     const LevelSetStencil st = level_set_stencil(g, p, kind);
     for (int a = -1; a <= P; ++a)

@@ -35,7 +35,7 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   for (int i = 0; i < band.count; ++i) dofs[i] = band.first_dof + i;
   LevelSetInertiaForm inertia(dofs, band.predicted, inertia_settings);
   LiquidBarrierForm barrier(m, ls, st.interpolation, st.dhat, st.stiffness, z);
-  barrier.set_coupled_vertices(st.coupled_vertices);
+  barrier.set_points(st.points, z);
   // A start inside a barrier would stall the solve; raise the surface off such vertices to a
   // tenth of dhat (see make_feasible).
   result.start_repairs = barrier.make_feasible(z, 1e-3 * st.dhat, 0.1 * st.dhat, &result.start_infeasible);
@@ -87,12 +87,13 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   barrier.take_stencils(z);  // the final gaps from fresh pairs: what the level set says now
   const VectorX x = m.positions(z);
   result.min_gap = std::numeric_limits<double>::infinity();
-  for (int v = 0; v < m.num_vertices; ++v) {
-    if (!barrier.coupled(v)) continue;
-    const double gap = barrier.distance(z, x, v).value - m.collision.thickness[v];
+  std::vector<int> contacting;
+  for (int i = 0; i < barrier.num_points(); ++i) {
+    const double gap = barrier.gap(z, x, i);
     result.min_gap = std::min(result.min_gap, gap);
-    if (gap < st.dhat) result.contacting.push_back(v);
+    if (gap < st.dhat) contacting.push_back(i);
   }
+  result.contacting = vertices_of(barrier.points(), contacting);
   return result;
 }
 

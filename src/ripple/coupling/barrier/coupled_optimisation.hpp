@@ -7,6 +7,7 @@
 // the KKT system with the CCD-filtered line search (Sec. 4.3.4-4.3.5). Starts from the
 // previous, penetration-free configuration (x^n, phi^n).
 #include "ripple/contact/level_set_distance.hpp"
+#include "ripple/coupling/barrier/barrier_points.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
 #include "ripple/solid/solid_step.hpp"
 
@@ -20,7 +21,7 @@ struct BarrierCouplingSettings {
   double liquid_density = 1000.0; ///< kg/m^3
   double air_density = 1.0;       ///< kg/m^3
   double volume_tolerance = 1e-6; ///< relative to each component's target
-  std::vector<uint8_t> coupled_vertices;  ///< per solid vertex: feels the liquid (empty = all)
+  std::vector<BarrierPoint> points;  ///< where the solids feel the liquid (barrier_points)
   int max_iterations = 0;         ///< Newton cap (0: the solids' setting)
   bool line_search = true;        ///< backtracking on the merit function
   double min_tolerance = 0.0;     ///< m/s: floor of the Newton tolerance (the solids' is 0 without solids)
@@ -33,10 +34,10 @@ struct CoupledResult {
   NewtonResult newton;
   double min_gap = 0.0;  ///< smallest solid-liquid gap at the solution (m)
   int unknowns = 0;      ///< level-set unknowns
-  std::vector<int> contacting;  ///< coupled vertices within dhat of the liquid at the solution
-  int start_repairs = 0;        ///< vertices whose starting gap had to be raised (make_feasible)
+  std::vector<int> contacting;  ///< vertices of the barrier points within dhat of the liquid at the solution
+  int start_repairs = 0;        ///< barrier points whose starting gap had to be raised (make_feasible)
   int stencil_repairs = 0;      ///< linear stencils re-taken during the solve (LiquidBarrierForm::max_step)
-  int start_infeasible = 0;     ///< vertices that start inside the liquid with no unknown to raise
+  int start_infeasible = 0;     ///< barrier points that start inside the liquid with no unknown to raise
 };
 
 /// Runs the optimisation. `band` holds phi* (the predicted level set), its unknowns and the

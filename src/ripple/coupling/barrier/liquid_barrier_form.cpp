@@ -42,14 +42,20 @@ LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, co
 LiquidBarrierForm::LiquidBarrierForm(const SolidModel& solids, const LevelSetUnknowns& level_set,
                                      LevelSetInterpolation kind, double dhat, double stiffness, const VectorX& z_start)
     : m_(solids), ls_(level_set), kind_(kind), dhat_(dhat), kappa_(stiffness) {
-  take_stencils(z_start);
+  set_points(barrier_points(m_.collision, {}, BarrierSampling::vertices), z_start);
+}
+
+void LiquidBarrierForm::set_points(std::vector<BarrierPoint> points, const VectorX& z) {
+  points_ = std::move(points);
+  take_stencils(z);
 }
 
 void LiquidBarrierForm::take_stencils(const VectorX& z) {
   const VectorX x = m_.positions(z);
-  stencils_.resize(static_cast<size_t>(m_.num_vertices));
-  repair_.assign(static_cast<size_t>(m_.num_vertices), 0);
-  for (int v = 0; v < m_.num_vertices; ++v) stencils_[v] = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
+  stencils_.resize(points_.size());
+  repair_.assign(points_.size(), 0);
+  for (size_t i = 0; i < points_.size(); ++i)
+    stencils_[i] = level_set_stencil(ls_.grid, point_position(points_[i], x), kind_);
 }
 
 void LiquidBarrierForm::begin_iteration(const VectorX& z) {
@@ -58,57 +64,59 @@ void LiquidBarrierForm::begin_iteration(const VectorX& z) {
     return;
   }
   const VectorX x = m_.positions(z);
-  for (int v = 0; v < m_.num_vertices; ++v)
-    if (repair_[v]) {
-      const LevelSetStencil fresh = level_set_stencil(ls_.grid, x.segment<3>(3 * v), kind_);
-      if (fresh.base != stencils_[v].base) ++repaired_;  // otherwise it is the same pair
-      stencils_[v] = fresh;
-      repair_[v] = 0;
+  for (size_t i = 0; i < points_.size(); ++i)
+    if (repair_[i]) {
+      const LevelSetStencil fresh = level_set_stencil(ls_.grid, point_position(points_[i], x), kind_);
+      if (fresh.base != stencils_[i].base) ++repaired_;  // otherwise it is the same pair
+      stencils_[i] = fresh;
+      repair_[i] = 0;
     }
 }
 
-LiquidBarrierForm::VertexDistance LiquidBarrierForm::distance(const VectorX& z, const VectorX& x, int v) const {
-  const Vec3 p = x.segment<3>(3 * v);
-  VertexDistance d = kind_ == LevelSetInterpolation::linear ? sample_distance<2>(ls_, stencils_[v], p, z)
-                                                            : sample_distance<3>(ls_, stencils_[v], p, z);
-  // Chain the position part through the vertex's coordinates: one block for a deformable
-  // vertex, translation and affine columns (weights 1, l) for a rigid one; none if fixed.
+LiquidBarrierForm::VertexDistance LiquidBarrierForm::distance(const VectorX& z, const VectorX& x, int i) const {
+  const BarrierPoint& pt = points_[i];
+  const Vec3 p = point_position(pt, x);
+  VertexDistance d = kind_ == LevelSetInterpolation::linear ? sample_distance<2>(ls_, stencils_[i], p, z)
+                                                            : sample_distance<3>(ls_, stencils_[i], p, z);
+  // Chain the position part through each of the point's vertices (weight w_j: dp/dx_j = w_j I),
+  // then through the vertex's coordinates: one block for a deformable vertex, translation and
+  // affine columns (weights 1, l) for a rigid one; none if fixed.
   Vec3 dx;
   for (int k = 0; k < 3; ++k) dx[k] = d.gradient[d.gradient.size() - 3 + k].second;
   d.gradient.resize(d.gradient.size() - 3);
-  const int first = m_.vertex_dof[v];
-  if (m_.dof_fixed[first]) return d;
   auto add_block = [&](int dof, double w) {
     for (int k = 0; k < 3; ++k) d.gradient.push_back({dof + k, w * dx[k]});
   };
-  add_block(first, 1.0);
-  if (m_.vertex_rigid[v])
-    for (int c = 0; c < 3; ++c) add_block(first + 3 + 3 * c, m_.vertex_local[v][c]);
+  for (int j = 0; j < pt.count; ++j) {
+    const int v = pt.vertex[j], first = m_.vertex_dof[v];
+    if (m_.dof_fixed[first]) continue;
+    add_block(first, pt.weight[j]);
+    if (m_.vertex_rigid[v])
+      for (int c = 0; c < 3; ++c) add_block(first + 3 + 3 * c, pt.weight[j] * m_.vertex_local[v][c]);
+  }
   return d;
 }
 
 double LiquidBarrierForm::value(const VectorX& z) const {
   const VectorX x = m_.positions(z);
-  return kappa_ * parallel_sum(0, m_.num_vertices, [&](int64_t v) {
-    if (!coupled(static_cast<int>(v))) return 0.0;
-    const double gap = distance(z, x, static_cast<int>(v)).value - m_.collision.thickness[v];
-    return gap < dhat_ ? barrier(gap, dhat_).value : 0.0;
+  return kappa_ * parallel_sum(0, num_points(), [&](int64_t i) {
+    const double g = gap(z, x, static_cast<int>(i));
+    return g < dhat_ ? barrier(g, dhat_).value : 0.0;
   });
 }
 
 void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
   const VectorX x = m_.positions(z);
-  std::vector<VertexDistance> active(static_cast<size_t>(m_.num_vertices));
-  std::vector<ScalarDerivatives> b(static_cast<size_t>(m_.num_vertices));
-  parallel_for(0, m_.num_vertices, [&](int64_t v) {
-    if (!coupled(static_cast<int>(v))) return;
+  std::vector<VertexDistance> active(points_.size());
+  std::vector<ScalarDerivatives> b(points_.size());
+  parallel_for(0, num_points(), [&](int64_t v) {
     VertexDistance d = distance(z, x, static_cast<int>(v));
-    const double gap = d.value - m_.collision.thickness[v];
+    const double gap = d.value - points_[v].thickness;
     if (gap >= dhat_) return;
     b[v] = barrier(gap, dhat_);
     active[v] = std::move(d);
   }, 256);
-  for (int v = 0; v < m_.num_vertices; ++v) {  // serial: deterministic sums
+  for (size_t v = 0; v < points_.size(); ++v) {  // serial: deterministic sums
     const auto& g = active[v].gradient;
     if (g.empty()) continue;
     for (const auto& [i, w] : g) gradient[i] += kappa_ * b[v].first * w;
@@ -119,7 +127,7 @@ void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std
   }
 }
 
-// The CCD filter of the solid-liquid pairs. Along z + alpha dz the vertex moves linearly
+// The CCD filter of the solid-liquid pairs. Along z + alpha dz the point moves linearly
 // (x0 -> x1) and every level-set unknown linearly, so on a fixed stencil the gap
 // g(alpha) = sum_s w_s(t(alpha)) phi_s(alpha) - r has a rate bounded by
 //   |g'| <= max|dphi_s| prod_k W_k + max|phi_s| sum_k 2 |dt_k| prod_{j != k} W_j,
@@ -130,8 +138,8 @@ void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std
 // stops where the point leaves its stencil's cell range and continues on the next stencil, so
 // it bounds the level set's own interpolation along the path (the quadratic barrier's, and the
 // true trilinear field behind a frozen linear stencil); without it, the frozen stencil's.
-double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v,
-                                          bool follow) const {
+double LiquidBarrierForm::point_max_step(const VectorX& z, const VectorX& dz, const Vec3& x0, const Vec3& x1, int v,
+                                         bool follow) const {
   constexpr double separation = 0.1;
   const bool linear = kind_ == LevelSetInterpolation::linear;
   const int P = linear ? 2 : 3;
@@ -141,7 +149,7 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
     const Vec3 p = x0 + alpha * (x1 - x0);
     const VertexDistance d =
         linear ? sample_distance<2>(ls_, st, p, z, &dz, alpha) : sample_distance<3>(ls_, st, p, z, &dz, alpha);
-    return d.value - m_.collision.thickness[v];
+    return d.value - points_[v].thickness;
   };
   LevelSetStencil st = follow ? level_set_stencil(ls_.grid, x0, kind_) : stencils_[v];
   const double g0 = gap_at(0.0, st);
@@ -205,12 +213,11 @@ double LiquidBarrierForm::vertex_max_step(const VectorX& z, const VectorX& dz, c
 double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
   const VectorX x0 = m_.positions(z), x1 = m_.positions(z + dz);
   const bool linear = kind_ == LevelSetInterpolation::linear;
-  std::vector<double> a(static_cast<size_t>(m_.num_vertices), 1.0);
-  parallel_for(0, m_.num_vertices, [&](int64_t v) {
+  std::vector<double> a(points_.size(), 1.0);
+  parallel_for(0, num_points(), [&](int64_t v) {
     const int i = static_cast<int>(v);
-    if (!coupled(i)) return;
-    const Vec3 p0 = x0.segment<3>(3 * v), p1 = x1.segment<3>(3 * v);
-    a[v] = vertex_max_step(z, dz, p0, p1, i, true);
+    const Vec3 p0 = point_position(points_[v], x0), p1 = point_position(points_[v], x1);
+    a[v] = point_max_step(z, dz, p0, p1, i, true);
     if (!linear) return;
     // A frozen stencil extrapolates beyond its cell and can read the liquid as farther than
     // the level set's own trilinear field does (Sec. 4.3.3); the step is bounded by both, and a
@@ -220,7 +227,7 @@ double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
     const Vec3 t0 = ls_.grid.to_index_space(p0, cell_sample_offset()) - own.base.cast<double>();
     const Vec3 t1 = ls_.grid.to_index_space(p1, cell_sample_offset()) - own.base.cast<double>();
     if (t0.minCoeff() >= 0.0 && t0.maxCoeff() <= 1.0 && t1.minCoeff() >= 0.0 && t1.maxCoeff() <= 1.0) return;
-    const double frozen = vertex_max_step(z, dz, p0, p1, i, false);
+    const double frozen = point_max_step(z, dz, p0, p1, i, false);
     if (a[v] < frozen) repair_[v] = 1;
     a[v] = std::min(a[v], frozen);
   }, 64);
@@ -232,10 +239,9 @@ double LiquidBarrierForm::max_step(const VectorX& z, const VectorX& dz) {
 int LiquidBarrierForm::make_feasible(VectorX& z, double floor, double target, int* stuck) const {
   const VectorX x = m_.positions(z);
   int raised = 0, none = 0;
-  for (int v = 0; v < m_.num_vertices; ++v) {
-    if (!coupled(v)) continue;
+  for (int v = 0; v < num_points(); ++v) {
     const VertexDistance d = distance(z, x, v);
-    const double gap = d.value - m_.collision.thickness[v];
+    const double gap = d.value - points_[v].thickness;
     if (gap >= floor) continue;
     std::vector<std::pair<int, double>> samples;  // level-set unknowns, without repeats
     for (const auto& [i, w] : d.gradient)
@@ -263,8 +269,7 @@ int LiquidBarrierForm::make_feasible(VectorX& z, double floor, double target, in
 double LiquidBarrierForm::min_gap(const VectorX& z) const {
   const VectorX x = m_.positions(z);
   double best = std::numeric_limits<double>::infinity();
-  for (int v = 0; v < m_.num_vertices; ++v)
-    if (coupled(v)) best = std::min(best, distance(z, x, v).value - m_.collision.thickness[v]);
+  for (int i = 0; i < num_points(); ++i) best = std::min(best, gap(z, x, i));
   return best;
 }
 
