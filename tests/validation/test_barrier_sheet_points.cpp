@@ -1,9 +1,12 @@
 // The barrier's points (coupling.barrier.points): the paper keeps the liquid off the solid's
 // vertices only (Liu et al. 2025, Sec. 4.3.3), so a coarse sheet lets a drop through between
-// them. A 14 mm drop at 1 m/s onto a pinned sheet whose vertices are 4 cells apart (16 mm, in
-// an 80 x 80 x 16 mm slab of 4 mm cells): with `vertices` it leaks to the floor, with
-// `triangles` (edge midpoints and centroids added) it stays on top.
+// them. scenes/barrier/drop_on_coarse_sheet.json: a 14 mm drop at 1 m/s onto a pinned sheet
+// whose vertices are 4 cells apart (16 mm, in an 80 x 80 x 16 mm slab of 4 mm cells), 0.12 s:
+// with `vertices` it leaks to the floor, with `triangles` (edge midpoints and centroids added)
+// it stays on top.
 #include <gtest/gtest.h>
+
+#include <fstream>
 
 #include "../test_support.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
@@ -20,17 +23,9 @@ constexpr double kSheetY = 0.03;  // m
 /// Liquid cells more than a cell below the sheet after 0.12 s, and the run's largest count of
 /// vertices inside the liquid.
 std::pair<int, int> cells_below_sheet(const std::string& points) {
-  json j = json::parse(R"({
-    "domain": {"min": [0, 0, 0], "max": [0.08, 0.08, 0.016], "dx": 0.004},
-    "time": {"end": 0.12, "fps": 100},
-    "fluid": {"representation": "levelset", "surface_tension": 0.07,
-              "regions": [{"type": "sphere", "center": [0.04, 0.056, 0.008], "radius": 0.014, "velocity": [0, -1.0, 0]}]},
-    "coupling": {"method": "barrier"},
-    "solids": [{"type": "shell", "name": "sheet", "thickness": 0.0005,
-                "geometry": {"type": "grid", "center": [0.04, 0.03, 0.008], "width": 0.08, "depth": 0.016, "resolution": 6},
-                "pinned": {"regions": [{"min": [-1, -1, -1], "max": [1, 1, 1]}]}}],
-    "output": {"preview": {"enabled": false}}
-  })");
+  std::ifstream in(std::string(RIPPLE_SOURCE_DIR) + "/scenes/barrier/drop_on_coarse_sheet.json");
+  json j = json::parse(in);
+  j["output"] = {{"preview", {{"enabled", false}}}};
   j["coupling"]["barrier"]["points"] = points;
   const Scene scene = test::scene_from(j);
   World w(scene);  // keeps a reference to the scene
