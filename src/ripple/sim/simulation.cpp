@@ -117,8 +117,9 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
   if (r.start_stuck > 0 && opt.on_warning) {
     std::ostringstream os;
-    os << "frame " << frame << ": " << r.start_stuck << " solid vertices started a coupled solve inside the liquid "
-       << "with no level-set unknown to lift them (the solve cannot move them)";
+    os << "frame " << frame << ": " << r.start_stuck << " barrier points (solid vertices, or edge and triangle "
+       << "points) started a coupled solve inside the liquid with no level-set unknown to lift them (the solve "
+       << "cannot move them)";
     opt.on_warning(os.str());
   }
   if (r.lost_volume > 0.0 && opt.on_warning) {
