@@ -58,8 +58,7 @@ void check_gradient(LevelSetInterpolation kind, double band, BarrierSampling poi
   SCOPED_TRACE(static_cast<int>(points));
   BarrierScene s = make_setup(band);
   const double dhat = 0.04;
-  LiquidBarrierForm f(s.m, s.ls, kind, dhat, 1.0, s.z);
-  f.set_points(barrier_points(s.m.collision, {}, points), s.z);
+  LiquidBarrierForm f(s.m, s.ls, kind, dhat, 1.0, s.z, barrier_points(s.m.collision, {}, points));
   f.begin_iteration(s.z);
   ASSERT_GT(f.min_gap(s.z), 0.0);
   ASSERT_LT(f.min_gap(s.z), dhat);
@@ -142,8 +141,7 @@ double min_gap_along(LiquidBarrierForm& f, const VectorX& z, const VectorX& dz, 
 void check_ccd(LevelSetInterpolation kind, BarrierSampling points = BarrierSampling::vertices) {
   SCOPED_TRACE(static_cast<int>(points));
   BarrierScene s = make_setup(0.12);
-  LiquidBarrierForm f(s.m, s.ls, kind, 0.04, 1.0, s.z);
-  f.set_points(barrier_points(s.m.collision, {}, points), s.z);
+  LiquidBarrierForm f(s.m, s.ls, kind, 0.04, 1.0, s.z, barrier_points(s.m.collision, {}, points));
   f.begin_iteration(s.z);
   const double g0 = f.min_gap(s.z);
   std::mt19937 rng(8);

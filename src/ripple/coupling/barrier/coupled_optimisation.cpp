@@ -34,8 +34,7 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
   std::vector<int> dofs(static_cast<size_t>(band.count));
   for (int i = 0; i < band.count; ++i) dofs[i] = band.first_dof + i;
   LevelSetInertiaForm inertia(dofs, band.predicted, inertia_settings);
-  LiquidBarrierForm barrier(m, ls, st.interpolation, st.dhat, st.stiffness, z);
-  barrier.set_points(st.points, z);
+  LiquidBarrierForm barrier(m, ls, st.interpolation, st.dhat, st.stiffness, z, st.points);
   // A start inside a barrier would stall the solve; raise the surface off such vertices to a
   // tenth of dhat (see make_feasible).
   result.start_repairs = barrier.make_feasible(z, 1e-3 * st.dhat, 0.1 * st.dhat, &result.start_infeasible);

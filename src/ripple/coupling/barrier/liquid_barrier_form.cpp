@@ -40,15 +40,16 @@ LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, co
 }  // namespace
 
 LiquidBarrierForm::LiquidBarrierForm(const SolidModel& solids, const LevelSetUnknowns& level_set,
-                                     LevelSetInterpolation kind, double dhat, double stiffness, const VectorX& z_start)
-    : m_(solids), ls_(level_set), kind_(kind), dhat_(dhat), kappa_(stiffness) {
-  set_points(barrier_points(m_.collision, {}, BarrierSampling::vertices), z_start);
+                                     LevelSetInterpolation kind, double dhat, double stiffness, const VectorX& z_start,
+                                     std::vector<BarrierPoint> points)
+    : m_(solids), ls_(level_set), kind_(kind), dhat_(dhat), kappa_(stiffness), points_(std::move(points)) {
+  take_stencils(z_start);
 }
 
-void LiquidBarrierForm::set_points(std::vector<BarrierPoint> points, const VectorX& z) {
-  points_ = std::move(points);
-  take_stencils(z);
-}
+LiquidBarrierForm::LiquidBarrierForm(const SolidModel& solids, const LevelSetUnknowns& level_set,
+                                     LevelSetInterpolation kind, double dhat, double stiffness, const VectorX& z_start)
+    : LiquidBarrierForm(solids, level_set, kind, dhat, stiffness, z_start,
+                        barrier_points(solids.collision, {}, BarrierSampling::vertices)) {}
 
 void LiquidBarrierForm::take_stencils(const VectorX& z) {
   const VectorX x = m_.positions(z);

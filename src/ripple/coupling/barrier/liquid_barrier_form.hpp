@@ -33,6 +33,12 @@ struct LevelSetUnknowns {
 class LiquidBarrierForm : public Form {
  public:
   /// `z_start`: the coordinates the solve starts from (where linear stencils are taken).
+  /// `points`: where the solids feel the liquid (barrier_points: by default every vertex, the
+  /// paper's; obstacles and domain walls are left out, the liquid sees them as cut-cell
+  /// boundaries).
+  LiquidBarrierForm(const SolidModel& solids, const LevelSetUnknowns& level_set, LevelSetInterpolation kind, double dhat,
+                    double stiffness, const VectorX& z_start, std::vector<BarrierPoint> points);
+  /// The same at every vertex.
   LiquidBarrierForm(const SolidModel& solids, const LevelSetUnknowns& level_set, LevelSetInterpolation kind, double dhat,
                     double stiffness, const VectorX& z_start);
   std::string name() const override { return "liquid_barrier"; }
@@ -57,10 +63,6 @@ class LiquidBarrierForm : public Form {
   /// 4.3.3) or where redistancing moved the surface. Returns the points raised; `stuck`
   /// counts those whose stencil holds no unknown.
   int make_feasible(VectorX& z, double floor, double target, int* stuck = nullptr) const;
-  /// Where the solids feel the liquid (barrier_points: by default every vertex, the paper's;
-  /// obstacles and domain walls are left out, the liquid sees them as cut-cell boundaries).
-  /// Pairs them afresh at z.
-  void set_points(std::vector<BarrierPoint> points, const VectorX& z);
   const std::vector<BarrierPoint>& points() const { return points_; }
   int num_points() const { return static_cast<int>(points_.size()); }
 
