@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-constexpr uint32_t kVersion = 5;  // 2: Lagrangian solid state; 3: barrier coupling state; 4: cut-cell held contacts;
+constexpr uint32_t kVersion = 6;  // 6: barrier sharp volume targets; 2: Lagrangian solid state; 3: barrier coupling state; 4: cut-cell held contacts;
                                    // 5: barrier targets handed back from vanished components
 
 template <class T>
@@ -100,6 +100,7 @@ void write_checkpoint(const std::string& path, const World& w) {
   put(s, b.stiffness);
   put(s, b.lost_volume);
   put(s, b.returned_volume);
+  put_vec(s, b.sharp_target);
   // The cut-cell coupling's held pairs of bodies with the force they carried: the next step's
   // friction (7 numbers each: type, count, 4 vertices, force).
   std::vector<double> held;
@@ -152,6 +153,7 @@ void read_checkpoint(const std::string& path, World& w) {
   b.stiffness = r.get<double>();
   b.lost_volume = r.get<double>();
   b.returned_volume = r.get<double>();
+  r.get_vec(b.sharp_target);
   std::vector<double> held;
   r.get_vec(held);
   if (held.size() % 7 != 0) throw InputError(path, "checkpoint held contacts are malformed");

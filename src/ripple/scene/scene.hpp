@@ -103,6 +103,12 @@ enum class BarrierSurfaceTension {
   csf           ///< Eq. 8's continuum surface force in the prediction, as the paper writes it
 };
 
+/// Which volume of each liquid component the barrier method holds (coupling.barrier.volume_measure).
+enum class BarrierVolumeMeasure {
+  smoothed,  ///< Eq. 11's smoothed volume, held by the optimisation's constraint (the paper)
+  sharp      ///< the volume inside the surface, steered by a divergence source (volume_control.hpp)
+};
+
 /// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
 struct BarrierSettings {
   LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
@@ -116,6 +122,7 @@ struct BarrierSettings {
   int max_iterations = 50;             ///< Newton cap of the coupled solve
   bool trace = false;                  ///< print every coupled Newton iteration to stderr
   bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
+  BarrierVolumeMeasure volume_measure = BarrierVolumeMeasure::smoothed;
   BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
 };
 

@@ -282,6 +282,8 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.barrier.max_iterations = bj["max_iterations"];
   s.barrier.trace = bj["trace"];
   s.barrier.volume_constraint = bj["volume_constraint"];
+  s.barrier.volume_measure =
+      bj["volume_measure"] == "sharp" ? BarrierVolumeMeasure::sharp : BarrierVolumeMeasure::smoothed;
   s.barrier.surface_tension =
       bj["surface_tension"] == "csf" ? BarrierSurfaceTension::csf : BarrierSurfaceTension::ghost_fluid;
   if (s.coupling == CouplingMethod::Barrier) {

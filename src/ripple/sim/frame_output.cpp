@@ -229,6 +229,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     j["coupling_start_stuck"] = c.start_stuck;
     j["liquid_volume_budget"] = {{"advection", c.volume_advection},
                                  {"optimisation", c.volume_optimisation},
+                                 {"volume_control", c.volume_control},
                                  {"redistance", c.volume_redistance}};
   }
   if (s.coupling == CouplingMethod::CutCell && w.has_liquid()) {

@@ -113,6 +113,7 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   c.start_stuck += r.start_stuck;
   c.volume_advection += r.volume_budget.advection;
   c.volume_optimisation += r.volume_budget.optimisation;
+  c.volume_control += r.volume_budget.volume_control;
   c.volume_redistance += r.volume_budget.redistance;
   record_solid_step(r.solids, log, opt, frame, "coupled solid-liquid");
   if (r.start_stuck > 0 && opt.on_warning) {

@@ -10,6 +10,8 @@
 #include "ripple/coupling/barrier/penetration_check.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/grid/level_set_volume.hpp"
+#include "ripple/io/checkpoint.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -137,6 +139,71 @@ TEST(BarrierStep, DropLandsOnAFixedPlateWithoutPassing) {
     EXPECT_NEAR(v1 / v0, 1.0, 0.06) << steps << " steps, " << repairs << " start repairs";
     EXPECT_GT(measure_liquid(w).volume, 0.0);
   }
+}
+
+// coupling.barrier.volume_measure = "sharp" (volume_control.hpp): through the impact on the
+// plate (0.06 s, 14 steps) the drop keeps the volume inside its surface, which the smoothed
+// constraint lets fall by half (the smoothed Heaviside counts the air gap the barrier
+// keeps), still without passing the plate; the sharp targets travel in the checkpoint. Later,
+// as the 4-cell drop spreads into a film a cell thick, advection loses 10-20 % per step and
+// neither measure holds (docs/validation.md).
+TEST(BarrierStep, SharpVolumeMeasureKeepsTheVolumeInsideTheSurface) {
+  json j = drop_on_plate();
+  j["coupling"]["barrier"]["interpolation"] = "linear";
+  auto run = [&](const char* measure, World* resumed_copy) {
+    j["coupling"]["barrier"]["volume_measure"] = measure;
+    const Scene s = test::scene_from(j);
+    World w(s);
+    initialise_world(w);
+    const GridGeometry& g = w.liquid.grid;
+    const SolidModel& m = w.lagrangian->model;
+    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
+    const double v0 = liquid_volume(w.liquid.phi, g);
+    PhaseTimings timings;
+    double lowest = 1.0, highest = 1.0;
+    for (int step = 0; w.time < 0.06; ++step) {
+      const double dt = stable_time_step(w);
+      if (resumed_copy && step == 8) {  // checkpoint, step both, compare
+        const std::string path = (test::temp_dir("barrier_sharp") / "c.bin").string();
+        write_checkpoint(path, w);
+        read_checkpoint(path, *resumed_copy);
+        barrier_step(*resumed_copy, dt, timings);
+      }
+      barrier_step(w, dt, timings);
+      if (resumed_copy && step == 8) {
+        EXPECT_EQ(w.liquid.phi.data(), resumed_copy->liquid.phi.data());
+        EXPECT_EQ(w.barrier.sharp_target, resumed_copy->barrier.sharp_target);
+      }
+      const VectorX x = m.positions(w.lagrangian->state.z);
+      EXPECT_EQ(check_penetration(g, w.liquid.phi, m.collision, x, coupled).penetrating, 0) << "step " << step;
+      const double v = liquid_volume(w.liquid.phi, g) / v0;
+      lowest = std::min(lowest, v);
+      highest = std::max(highest, v);
+    }
+    int below = 0;
+    for (int64_t c = 0; c < w.liquid.phi.size(); ++c) {
+      const Vec3i I = w.liquid.phi.coords(c);
+      const Vec3 x = g.cell_center(I.x(), I.y(), I.z());
+      if (w.liquid.phi[c] < 0 && x.y() < 0.019 - g.dx && std::abs(x.x() - 0.03) < 0.012 && std::abs(x.z() - 0.03) < 0.012)
+        ++below;
+    }
+    if (resumed_copy) {  // the sharp run (the smoothed one has 4 cells below at 0.06 s, 0 by 0.12 s)
+      EXPECT_EQ(below, 0);
+    }
+    return std::pair{lowest, highest};
+  };
+  j["coupling"]["barrier"]["volume_measure"] = "sharp";
+  const Scene s = test::scene_from(j);  // the copy resumed from a checkpoint of the sharp run
+  World copy(s);
+  initialise_world(copy);
+  const auto [sharp_low, sharp_high] = run("sharp", &copy);
+  const auto [smoothed_low, smoothed_high] = run("smoothed", nullptr);
+  // Measured: sharp 0.86-1.0 of the start on every step; smoothed down to 0.52.
+  EXPECT_GT(sharp_low, 0.8);
+  EXPECT_LT(sharp_high, 1.02);
+  EXPECT_LT(smoothed_low, 0.7);
+  std::printf("volume inside the surface over 0.06 s: sharp %.3f-%.3f, smoothed %.3f-%.3f\n", sharp_low, sharp_high,
+              smoothed_low, smoothed_high);
 }
 
 // Algorithm 2 alone (no solids): a 20 mm cube of liquid in zero gravity rounds into a ball

@@ -15,6 +15,9 @@ struct BarrierCouplingState {
   double stiffness = 0.0;      ///< kappa (kg) of the solid-liquid barrier; 0 until the first step
   double lost_volume = 0.0;    ///< m^3, targets of components that vanished with no liquid left to take them
   double returned_volume = 0.0;  ///< m^3, targets of vanished components handed to the nearest liquid, summed
+  /// m^3, each component's target for its volume inside the surface (volume_measure "sharp";
+  /// empty otherwise), carried like `target`.
+  std::vector<double> sharp_target;
   /// Scenes without Lagrangian solids optimise the level set alone (Algorithm 2): an empty model.
   SolidModel no_solids;
   SolidState no_solids_state;

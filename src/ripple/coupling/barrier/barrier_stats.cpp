@@ -32,8 +32,11 @@ nlohmann::json barrier_frame_stats(const World& w) {
   const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
   const NarrowBand band = select_narrow_band(g, w.liquid.phi, eps, k, 0);
   const BarrierCouplingState& st = w.barrier;
+  const bool sharp = s.barrier.volume_measure == BarrierVolumeMeasure::sharp;
+  const std::vector<double>& measured = sharp ? band.sharp_volumes : band.volumes;
   const std::vector<double> target =
-      st.label.size() == 0 ? band.volumes : carry_volume_targets(st.label, st.target, band.label, band.volumes).target;
+      st.label.size() == 0 ? measured
+                           : carry_volume_targets(st.label, sharp ? st.sharp_target : st.target, band.label, measured).target;
   std::vector<double> gap(band.volumes.size(), std::numeric_limits<double>::infinity());
   if (w.lagrangian)
     gap = component_min_distances(g, w.liquid.phi, band.label, static_cast<int>(band.volumes.size()), eps,
@@ -42,7 +45,7 @@ nlohmann::json barrier_frame_stats(const World& w) {
   for (size_t c = 0; c < band.volumes.size(); ++c)
     comps.push_back({{"volume", band.volumes[c]},
                      {"target", target[c]},
-                     {"change", target[c] > 0 ? band.volumes[c] / target[c] - 1.0 : 0.0},
+                     {"change", target[c] > 0 ? measured[c] / target[c] - 1.0 : 0.0},
                      {"sharp_volume", band.sharp_volumes[c]},
                      {"min_solid_distance", std::isfinite(gap[c]) ? nlohmann::json(gap[c]) : nlohmann::json(nullptr)}});
   j["liquid_components"] = comps;

@@ -1,5 +1,6 @@
 #include "ripple/coupling/barrier/barrier_step.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -21,6 +22,10 @@ namespace {
 // kappa doubles (up to this factor over its start) whenever a gap closes below dhat / 10:
 // IPC's adaptive stiffness, for the solid-liquid barrier.
 constexpr double kStiffnessGrowthCap = 1e4;
+
+// The volume control returns at most this share of a component's volume per step, so that a
+// film the level set has all but lost is not blown up from a few cells.
+constexpr double kVolumeControlShare = 0.25;
 
 double initial_stiffness(const Scene& s) {
   const double dx = s.grid.dx;
@@ -97,10 +102,12 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   const double k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);  // Eq. 11 (see smoothed_heaviside.hpp)
   const double dhat = s.barrier.dhat_cells * g.dx;
   if (st.stiffness <= 0.0) st.stiffness = initial_stiffness(s);
+  const bool sharp = s.barrier.volume_measure == BarrierVolumeMeasure::sharp;
   if (st.label.size() == 0) {  // the first step: the components' volumes at t = 0 are the targets
     const NarrowBand start = select_narrow_band(g, w.liquid.phi, eps, k, 0);
     st.label = start.label;
     st.target = start.volumes;
+    if (sharp) st.sharp_target = start.sharp_volumes;
   }
   if (w.obstacles.any_kinematic()) {
     ScopedPhase t(timings, "solid_boundary");
@@ -132,7 +139,15 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     ScopedPhase t(timings, "narrow_band");
     band = select_narrow_band(g, pred.phi, eps, k, m.num_dofs);
     const VolumeTargets vt = carry_volume_targets(st.label, st.target, band.label, band.volumes);
-    for (size_t c = 0; c < band.components.size(); ++c) band.components[c].target = vt.target[c];
+    // Each component's smoothed volume is held at its target (Eq. 11). With "sharp" the volume
+    // inside the surface has a target of its own, carried alike, which the volume control
+    // meets after the optimisation; the optimisation then holds at least the smoothed target
+    // and keeps what the last step's control brought beyond it.
+    std::vector<double> sharp_target;
+    if (sharp) sharp_target = carry_volume_targets(st.label, st.sharp_target, band.label, band.sharp_volumes).target;
+    for (size_t c = 0; c < band.components.size(); ++c)
+      band.components[c].target = sharp ? std::max(vt.target[c], band.volumes[c]) : vt.target[c];
+    st.sharp_target = std::move(sharp_target);
     st.label = band.label;
     st.target = vt.target;
     st.lost_volume += vt.lost;
@@ -182,7 +197,20 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.volume_budget.optimisation = volume_optimised - volume_predicted;
   const VectorX x = m.positions(solid_state.z);
   const VectorX vertex_velocity = (x - x_start) / dt;
-  const FinalProjectionReport fp = project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings);
+  VolumeControlRequest control;
+  if (sharp) {  // each component's deficit inside its surface, at most a share of it per step
+    control.label = &band.label;
+    const std::vector<double> v = liquid_volumes_by_label(w.liquid.phi, g, band.label, static_cast<int>(st.sharp_target.size()));
+    control.volume.resize(v.size());
+    for (size_t c = 0; c < v.size(); ++c)
+      control.volume[c] = std::clamp(st.sharp_target[c] - v[c], -kVolumeControlShare * v[c], kVolumeControlShare * v[c]);
+  }
+  const FinalProjectionReport fp =
+      project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings, sharp ? &control : nullptr);
+  if (sharp) {
+    const double volume_controlled = measure_volume(w.liquid.phi);
+    report.volume_budget.volume_control = volume_controlled - volume_optimised;
+  }
   report.pressure_iterations += fp.iterations;
   report.pressure_residual = std::max(report.pressure_residual, fp.residual);
   report.pressure_converged = report.pressure_converged && fp.converged;
@@ -192,7 +220,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, cs.points, x, s.barrier.interpolation,
                                 dhat + g.dx);
   }
-  report.volume_budget.redistance = measure_volume(w.liquid.phi) - volume_optimised;
+  report.volume_budget.redistance =
+      measure_volume(w.liquid.phi) - volume_optimised - report.volume_budget.volume_control;
   if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&
       st.stiffness < kStiffnessGrowthCap * initial_stiffness(s))
     st.stiffness *= 2.0;

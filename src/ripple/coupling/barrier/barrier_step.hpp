@@ -22,6 +22,7 @@ namespace ripple {
 struct VolumeBudget {
   double advection = 0.0;     ///< phi^n -> phi* (forces, first projection, semi-Lagrangian advection)
   double optimisation = 0.0;  ///< phi* -> the optimised level set (Eq. 22)
+  double volume_control = 0.0;  ///< the volume control's move (volume_measure "sharp"; volume_control.hpp)
   double redistance = 0.0;    ///< -> phi^{n+1}
 };
 

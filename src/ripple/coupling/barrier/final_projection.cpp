@@ -2,6 +2,7 @@
 
 #include "ripple/coupling/barrier/contact_faces.hpp"
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
+#include "ripple/coupling/barrier/volume_control.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
@@ -61,15 +62,16 @@ int open_pulling_faces(std::vector<ContactFace>& closed, SolidBoundary& with_con
 
 FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
-                                            double dt, PhaseTimings& timings) {
+                                            double dt, PhaseTimings& timings, const VolumeControlRequest* control) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   FinalProjectionReport out;
   FaceFlags valid;
+  const SolidBoundary* boundary = &w.solids;
+  SolidBoundary with_contacts;
+  ProjectionParams pp = projection_params(s, dt);
   {
     ScopedPhase t(timings, "pressure_final");
-    const SolidBoundary* boundary = &w.solids;
-    SolidBoundary with_contacts;
     std::vector<ContactFace> closed;
     if (!contacting.empty()) {
       with_contacts = w.solids;
@@ -85,7 +87,6 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
     }
     // Surface tension: the ghost-fluid jump gamma kappa on phi^{n+1}, or none when Eq. 8's
     // force acted in the prediction (coupling.barrier.surface_tension = "csf").
-    ProjectionParams pp = projection_params(s, dt);
     const bool jump = s.fluid.surface_tension > 0.0 && s.barrier.surface_tension == BarrierSurfaceTension::ghost_fluid;
     if (!jump) pp.surface_tension = 0.0;
     const ScalarGrid kappa = jump ? interface_curvature(L.phi, L.grid.dx) : ScalarGrid();
@@ -105,6 +106,11 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       out.released_faces += opened;
       L.velocity = predicted;
     }
+  }
+  if (control && control->label) {
+    ScopedPhase t(timings, "volume_control");
+    out.volume_control_faces = apply_volume_control(w.pressure_system, L, *boundary, *control->label, control->volume,
+                                                    pp, barrier_extrapolation_layers(s));
   }
   {
     ScopedPhase t(timings, "extrapolate");

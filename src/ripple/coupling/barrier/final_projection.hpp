@@ -15,12 +15,22 @@ struct FinalProjectionReport {
   bool converged = true;
   int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
   int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
+  int64_t volume_control_faces = 0;  ///< faces the volume control's displacement crossed (0: none asked)
+};
+
+/// Volume each component of `label` is to gain (m^3) by the volume control after the
+/// projection (volume_control.hpp), with the projection's matrix and closed contact faces.
+struct VolumeControlRequest {
+  const Array3<int>* label = nullptr;
+  std::vector<double> volume;
 };
 
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled
-/// vertices within dhat of the liquid. world.liquid.phi must hold phi^{n+1}.
+/// vertices within dhat of the liquid. world.liquid.phi must hold phi^{n+1}; `control`
+/// (optional) then moves it.
 FinalProjectionReport project_with_contacts(World& world, const SolidModel& model, const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
-                                            double dt, PhaseTimings& timings);
+                                            double dt, PhaseTimings& timings,
+                                            const VolumeControlRequest* control = nullptr);
 
 }  // namespace ripple

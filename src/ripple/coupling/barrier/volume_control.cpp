@@ -1,0 +1,55 @@
+#include "ripple/coupling/barrier/volume_control.hpp"
+
+#include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/velocity_extrapolation.hpp"
+
+namespace ripple {
+
+int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
+                             const Array3<int>& label, const std::vector<double>& volume,
+                             const ProjectionParams& params, int layers) {
+  const GridGeometry& g = liquid.grid;
+  const int64_t cells = sys.A.cells();
+  if (sys.A.active_count() == 0 || volume.empty() || label.size() != cells) return 0;
+  const int components = static_cast<int>(volume.size());
+  auto component = [&](int64_t c) {
+    const int l = label.data()[static_cast<size_t>(c)];
+    return sys.A.active[c] && l >= 0 && l < components ? l : -1;
+  };
+  std::vector<int64_t> count(volume.size(), 0);
+  for (int64_t c = 0; c < cells; ++c)
+    if (const int l = component(c); l >= 0) ++count[static_cast<size_t>(l)];
+  const double cell_volume = g.dx * g.dx * g.dx;
+  std::vector<double> share(volume.size(), 0.0);  // of each cell's volume
+  bool any = false;
+  for (size_t l = 0; l < volume.size(); ++l)
+    if (count[l] > 0 && volume[l] != 0.0) {
+      share[l] = volume[l] / (static_cast<double>(count[l]) * cell_volume);
+      any = true;
+    }
+  if (!any) return 0;
+  std::vector<double> s(static_cast<size_t>(cells), 0.0);
+  for (int64_t c = 0; c < cells; ++c)
+    if (const int l = component(c); l >= 0) s[static_cast<size_t>(c)] = share[static_cast<size_t>(l)];
+  // A q = s; d = -coef grad q then has divergence s (the identity the particles' density
+  // correction uses, density_correction.cpp).
+  std::vector<double> q(static_cast<size_t>(cells), 0.0);
+  solve_again(sys, s, q, 1e-3, 100);
+  ProjectionParams plain = params;
+  plain.surface_tension = 0.0;  // a volume source has no interface jump
+  MacVelocity d;
+  d.resize(g);
+  for (auto& u : d.u) u.fill(0.0);
+  FaceFlags valid;
+  const double coef = params.dt / (params.density * g.dx);
+  subtract_pressure_gradient(sys, liquid, solids, nullptr, plain, q, coef, nullptr, d, &valid);
+  int64_t moved = 0;
+  for (const auto& u : d.u)
+    for (double v : u.data()) moved += v != 0.0;
+  extrapolate_velocity(d, valid, layers);
+  // phi(x) <- phi(x - d(x)): the displacement as a velocity over a unit time.
+  advect_samples(liquid.phi, cell_sample_offset(), g, d, 1.0, LevelSetAdvection::SemiLagrangian);
+  return moved;
+}
+
+}  // namespace ripple

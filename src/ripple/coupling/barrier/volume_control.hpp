@@ -1,0 +1,28 @@
+#pragma once
+// Volume control of the level set (coupling.barrier.volume_measure = "sharp"): each liquid
+// component's volume inside its surface is brought to its target by moving the level set
+// along a potential displacement with a uniform divergence in the component's cells, as the
+// volume control of Kim, Liu, Llamas, Jiao and Rossignac (2007, "Simulation of bubbles in
+// foams with the volume control method"), applied to the surface at once (a dead-beat
+// proportional controller) instead of through the velocity, so no kinetic energy is added.
+// The displacement comes from the final projection's own matrix (ghost-fluid free surface,
+// closed walls and contact faces closed at the solids, Eq. 23), so the volume enters through
+// the free surface only: the drop grows away from the solids instead of into the air gap that
+// the barrier keeps, which is where the smoothed constraint (Eq. 11) finds it cheapest.
+#include <vector>
+
+#include "ripple/fluid/pressure_projection.hpp"
+
+namespace ripple {
+
+/// Moves `liquid.phi` by the displacement d (m) whose divergence in every active cell of
+/// component c of `label` is volume[c] / (n_c dx^3) (n_c its active cells), so that the
+/// component gains about volume[c] (m^3). `sys` is the projection just solved on this phi with
+/// `solids` (its matrix and preconditioner are reused), `params` its parameters; d is
+/// extrapolated `layers` cells into the air before the semi-Lagrangian move. Returns the number
+/// of faces where d is nonzero (0 when no component asks for volume).
+int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
+                             const Array3<int>& label, const std::vector<double>& volume,
+                             const ProjectionParams& params, int layers);
+
+}  // namespace ripple
