@@ -28,6 +28,12 @@ TEST(PenetrationCheck, CountsVerticesWhoseSurfaceIsInTheLiquid) {
   // Row heights 0.0805, 0.0815, ...: only the first row's surface (0.0795) is in the liquid.
   EXPECT_EQ(r.penetrating, 6);
   EXPECT_NEAR(r.min_distance, -0.0005, 1e-12);  // trilinear is exact for a plane
+  // Per vertex (the volume control's guard): the same gaps, with either interpolation.
+  for (auto kind : {LevelSetInterpolation::linear, LevelSetInterpolation::quadratic}) {
+    const std::vector<double> gaps = vertex_gaps(g, phi, m.collision, x, kind);
+    EXPECT_NEAR(*std::min_element(gaps.begin(), gaps.end()), -0.0005, 1e-9);
+    EXPECT_EQ(std::count_if(gaps.begin(), gaps.end(), [](double d) { return d < 0.0; }), 6);
+  }
 }
 
 // A drop above a cloth and a pool below it: each component's gap is read on its own, so the

@@ -69,6 +69,45 @@ TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) 
     for (int i = g.n.x() / 2; i < g.n.x(); ++i) EXPECT_EQ(L.phi(i, 0, k) < 0, before(i, 0, k) < 0);
 }
 
+// The move is not CCD-filtered; a guard that refuses it halves it (up to six times), then
+// drops it.
+TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
+  const Scene s = two_drops();
+  const GridGeometry& g = s.grid;
+  for (const double limit : {0.5, 0.0}) {
+    World w(s);
+    initialise_world(w);
+    const NarrowBand band = select_narrow_band(w.liquid.grid, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
+    FaceFlags valid;
+    const ProjectionParams pp = projection_params(s, 0.002);
+    project_pressure(w.liquid, s, w.solids, nullptr, pp, valid, w.pressure_system);
+    const ScalarGrid start = w.liquid.phi;
+    ScalarGrid full = start;
+    {  // the whole move, for reference
+      World free(s);
+      initialise_world(free);
+      project_pressure(free.liquid, s, free.solids, nullptr, pp, valid, free.pressure_system);
+      apply_volume_control(free.pressure_system, free.liquid, free.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4);
+      full = free.liquid.phi;
+    }
+    double largest = 0.0;  // of the full move
+    for (size_t i = 0; i < start.data().size(); ++i) largest = std::max(largest, std::abs(full.data()[i] - start.data()[i]));
+    ASSERT_GT(largest, 0.0);
+    // Accept a move of at most `limit` of the full one.
+    auto acceptable = [&](const ScalarGrid& phi) {
+      for (size_t i = 0; i < phi.data().size(); ++i)
+        if (std::abs(phi.data()[i] - start.data()[i]) > limit * largest + 1e-15) return false;
+      return true;
+    };
+    double kept = -1.0;
+    apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4,
+                         acceptable, &kept);
+    EXPECT_EQ(kept, limit);
+    for (size_t i = 0; i < start.data().size(); ++i)
+      ASSERT_NEAR(w.liquid.phi.data()[i], start.data()[i] + limit * (full.data()[i] - start.data()[i]), 1e-15);
+  }
+}
+
 TEST(VolumeControl, NoFlowWhenNoComponentAsks) {
   const Scene s = two_drops();
   World w(s);

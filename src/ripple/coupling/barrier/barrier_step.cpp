@@ -204,6 +204,19 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     control.volume.resize(v.size());
     for (size_t c = 0; c < v.size(); ++c)
       control.volume[c] = std::clamp(st.sharp_target[c] - v[c], -kVolumeControlShare * v[c], kVolumeControlShare * v[c]);
+    // The move is not CCD-filtered: it may not bring a solid vertex nearer the liquid than
+    // half of its gap or of dhat, whichever is smaller (both interpolations).
+    if (has_solids) {
+      const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
+      std::vector<double> floor = vertex_gaps(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
+      for (double& f : floor) f = 0.5 * std::min(f, dhat);
+      control.acceptable = [&, coupled, floor](const ScalarGrid& phi) {
+        const std::vector<double> gap = vertex_gaps(g, phi, m.collision, x, s.barrier.interpolation, coupled);
+        for (size_t v = 0; v < gap.size(); ++v)
+          if (gap[v] < floor[v]) return false;
+        return true;
+      };
+    }
   }
   const FinalProjectionReport fp =
       project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings, sharp ? &control : nullptr);

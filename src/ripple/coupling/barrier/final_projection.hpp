@@ -4,6 +4,8 @@
 // next to contacting solid vertices closed and moving with the solid (u_f = W v, Eq. 23), then
 // extrapolate the velocity into the air. A closed face only pushes: where the liquid beside it
 // pulls (its pressure below the free surface's gamma kappa), it is opened and solved again.
+#include <functional>
+
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/sim/world.hpp"
 
@@ -16,6 +18,7 @@ struct FinalProjectionReport {
   int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
   int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
   int64_t volume_control_faces = 0;  ///< faces the volume control's displacement crossed (0: none asked)
+  double volume_control_kept = 0.0;  ///< share of the volume control's move kept (1 unless a solid was in the way)
 };
 
 /// Volume each component of `label` is to gain (m^3) by the volume control after the
@@ -23,6 +26,7 @@ struct FinalProjectionReport {
 struct VolumeControlRequest {
   const Array3<int>* label = nullptr;
   std::vector<double> volume;
+  std::function<bool(const ScalarGrid&)> acceptable;  ///< see apply_volume_control
 };
 
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled

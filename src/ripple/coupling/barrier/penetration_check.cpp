@@ -58,6 +58,19 @@ PenetrationReport check_penetration(const GridGeometry& g, const ScalarGrid& phi
   });
 }
 
+std::vector<double> vertex_gaps(const GridGeometry& g, const ScalarGrid& phi, const CollisionMesh& mesh,
+                                const VectorX& x, LevelSetInterpolation kind, const std::vector<uint8_t>& coupled) {
+  std::vector<double> out(static_cast<size_t>(mesh.num_vertices), std::numeric_limits<double>::infinity());
+  for (int v = 0; v < mesh.num_vertices; ++v) {
+    if (!coupled.empty() && !coupled[static_cast<size_t>(v)]) continue;
+    const Vec3 p = x.segment<3>(3 * v);
+    const double own = kind == LevelSetInterpolation::linear ? interpolated_phi<2>(g, phi, p, kind)
+                                                             : interpolated_phi<3>(g, phi, p, kind);
+    out[static_cast<size_t>(v)] = std::min(own, sample(phi, g, cell_sample_offset(), p)) - mesh.thickness[v];
+  }
+  return out;
+}
+
 std::vector<double> component_min_distances(const GridGeometry& g, const ScalarGrid& phi, const Array3<int>& label,
                                             int components, double eps, const CollisionMesh& mesh, const VectorX& x,
                                             const std::vector<uint8_t>& coupled) {

@@ -29,6 +29,11 @@ PenetrationReport check_penetration(const GridGeometry& grid, const ScalarGrid& 
                                     const VectorX& x, LevelSetInterpolation kind,
                                     const std::vector<uint8_t>& coupled = {});
 
+/// Each coupled vertex's gap phi(x) - thickness (m) with plain trilinear interpolation and with
+/// the barrier's `kind`, the smaller of the two (+inf for vertices not coupled).
+std::vector<double> vertex_gaps(const GridGeometry& grid, const ScalarGrid& phi, const CollisionMesh& mesh,
+                                const VectorX& x, LevelSetInterpolation kind, const std::vector<uint8_t>& coupled = {});
+
 /// Each liquid component's smallest gap to the coupled vertices (m, trilinear, thickness
 /// subtracted), so a drop in flight reads as airborne while fragments rest on the solid:
 /// component c's level set is phi on the cells labelled c and max(phi, eps) elsewhere (the

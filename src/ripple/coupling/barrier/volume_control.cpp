@@ -7,7 +7,9 @@ namespace ripple {
 
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
                              const Array3<int>& label, const std::vector<double>& volume,
-                             const ProjectionParams& params, int layers) {
+                             const ProjectionParams& params, int layers,
+                             const std::function<bool(const ScalarGrid&)>& acceptable, double* fraction) {
+  if (fraction) *fraction = 0.0;
   const GridGeometry& g = liquid.grid;
   const int64_t cells = sys.A.cells();
   if (sys.A.active_count() == 0 || volume.empty() || label.size() != cells) return 0;
@@ -48,7 +50,21 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
     for (double v : u.data()) moved += v != 0.0;
   extrapolate_velocity(d, valid, layers);
   // phi(x) <- phi(x - d(x)): the displacement as a velocity over a unit time.
-  advect_samples(liquid.phi, cell_sample_offset(), g, d, 1.0, LevelSetAdvection::SemiLagrangian);
+  ScalarGrid phi = liquid.phi;
+  advect_samples(phi, cell_sample_offset(), g, d, 1.0, LevelSetAdvection::SemiLagrangian);
+  double kept = 1.0;
+  if (acceptable) {
+    const ScalarGrid start = liquid.phi;
+    const ScalarGrid full = phi;
+    for (int halving = 0; !acceptable(phi); ++halving) {
+      if (halving == 6) return 0;  // nothing moved
+      kept *= 0.5;
+      for (size_t i = 0; i < phi.data().size(); ++i)
+        phi.data()[i] = start.data()[i] + kept * (full.data()[i] - start.data()[i]);
+    }
+  }
+  liquid.phi = std::move(phi);
+  if (fraction) *fraction = kept;
   return moved;
 }
 

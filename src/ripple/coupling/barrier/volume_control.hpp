@@ -9,6 +9,7 @@
 // closed walls and contact faces closed at the solids, Eq. 23), so the volume enters through
 // the free surface only: the drop grows away from the solids instead of into the air gap that
 // the barrier keeps, which is where the smoothed constraint (Eq. 11) finds it cheapest.
+#include <functional>
 #include <vector>
 
 #include "ripple/fluid/pressure_projection.hpp"
@@ -20,9 +21,14 @@ namespace ripple {
 /// component gains about volume[c] (m^3). `sys` is the projection just solved on this phi with
 /// `solids` (its matrix and preconditioner are reused), `params` its parameters; d is
 /// extrapolated `layers` cells into the air before the semi-Lagrangian move. Returns the number
-/// of faces where d is nonzero (0 when no component asks for volume).
+/// of faces where d is nonzero (0 when no component asks for volume). The move is not
+/// CCD-filtered like the optimisation's steps: where `acceptable` (optional) refuses the moved
+/// level set (a solid vertex the growing surface would reach), the move is halved, up to six
+/// times, then dropped; `fraction` (optional) receives the share of the move kept.
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
                              const Array3<int>& label, const std::vector<double>& volume,
-                             const ProjectionParams& params, int layers);
+                             const ProjectionParams& params, int layers,
+                             const std::function<bool(const ScalarGrid&)>& acceptable = {},
+                             double* fraction = nullptr);
 
 }  // namespace ripple
