@@ -109,9 +109,8 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
   }
   if (control && control->label) {
     ScopedPhase t(timings, "volume_control");
-    out.volume_control_faces = apply_volume_control(w.pressure_system, L, *boundary, *control->label, control->volume,
-                                                    pp, barrier_extrapolation_layers(s), control->acceptable,
-                                                    &out.volume_control_kept);
+    apply_volume_control(w.pressure_system, L, *boundary, *control->label, control->volume, pp,
+                         barrier_extrapolation_layers(s), control->acceptable);
   }
   {
     ScopedPhase t(timings, "extrapolate");

@@ -17,8 +17,6 @@ struct FinalProjectionReport {
   bool converged = true;
   int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
   int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
-  int64_t volume_control_faces = 0;  ///< faces the volume control's displacement crossed (0: none asked)
-  double volume_control_kept = 0.0;  ///< share of the volume control's move kept (1 unless a solid was in the way)
 };
 
 /// Volume each component of `label` is to gain (m^3) by the volume control after the

@@ -54,13 +54,12 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
   advect_samples(phi, cell_sample_offset(), g, d, 1.0, LevelSetAdvection::SemiLagrangian);
   double kept = 1.0;
   if (acceptable) {
-    const ScalarGrid start = liquid.phi;
-    const ScalarGrid full = phi;
+    const ScalarGrid full = phi;  // liquid.phi still holds the start
     for (int halving = 0; !acceptable(phi); ++halving) {
       if (halving == 6) return 0;  // nothing moved
       kept *= 0.5;
-      for (size_t i = 0; i < phi.data().size(); ++i)
-        phi.data()[i] = start.data()[i] + kept * (full.data()[i] - start.data()[i]);
+      const auto& start = liquid.phi.data();
+      for (size_t i = 0; i < phi.data().size(); ++i) phi.data()[i] = start[i] + kept * (full.data()[i] - start[i]);
     }
   }
   liquid.phi = std::move(phi);
