@@ -81,6 +81,9 @@ TEST(BarrierScene, BadInputNamesTheKey) {
   j["coupling"]["barrier"]["dhat_cells"] = 3.0;
   EXPECT_NE(load_error(j).find("/coupling/barrier/dhat_cells"), std::string::npos) << load_error(j);
   j = drop_on_plate();
+  j["coupling"]["barrier"]["volume_measure"] = "mesh";
+  EXPECT_NE(load_error(j).find("/coupling/barrier/volume_measure"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
   j["coupling"]["method"] = "magic";
   EXPECT_NE(load_error(j).find("/coupling/method"), std::string::npos) << load_error(j);
   // The plate moved into the drop: refused before any step, naming the solid.
