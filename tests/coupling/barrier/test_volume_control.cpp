@@ -52,15 +52,16 @@ TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) 
   const ScalarGrid before = L.phi;
   EXPECT_GT(apply_volume_control(w.pressure_system, L, w.solids, band.label, ask, pp, 4), 0);
 
-  // B gains the asked volume (within 25 %: a semi-Lagrangian move of a 4-cell drop realises
-  // 82 % of it), A keeps its level set exactly, and no velocity changes (no energy is added).
+  // B gains the asked volume (within 6 %: one semi-Lagrangian move of a 4-cell drop realises
+  // 82 % of it, and the control moves again for the rest until under 5 % is left), A keeps
+  // its level set exactly, and no velocity changes (no energy is added).
   const std::vector<double> v0 = liquid_volumes_by_label(before, g, band.label, 2);
   const std::vector<double> v1 = liquid_volumes_by_label(L.phi, g, band.label, 2);
   for (int k = 0; k < g.n.z(); ++k)
     for (int j = 0; j < g.n.y(); ++j)
       for (int i = 0; i < g.n.x() / 2; ++i) ASSERT_EQ(L.phi(i, j, k), before(i, j, k));
   const double added = v1[static_cast<size_t>(b)] - v0[static_cast<size_t>(b)];
-  EXPECT_NEAR(added, asked, 0.25 * asked);
+  EXPECT_NEAR(added, asked, 0.06 * asked);
   std::printf("realised share of the asked volume: %.3f\n", added / asked);
   for (const auto& u : L.velocity.u)
     for (double v : u.data()) ASSERT_EQ(v, 0.0);
@@ -87,8 +88,15 @@ TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
       World free(s);
       initialise_world(free);
       project_pressure(free.liquid, s, free.solids, nullptr, pp, valid, free.pressure_system);
-      apply_volume_control(free.pressure_system, free.liquid, free.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4);
-      full = free.liquid.phi;
+      // The first move proposed (later moves ask for what it fell short of).
+      bool recorded = false;
+      auto record = [&](const ScalarGrid& phi) {
+        if (!recorded) full = phi;
+        recorded = true;
+        return true;
+      };
+      apply_volume_control(free.pressure_system, free.liquid, free.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4,
+                           VolumeControlGuard{record});
     }
     double largest = 0.0;  // of the full move
     for (size_t i = 0; i < start.data().size(); ++i) largest = std::max(largest, std::abs(full.data()[i] - start.data()[i]));
@@ -101,7 +109,7 @@ TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
     };
     double kept = -1.0;
     apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4,
-                         acceptable, &kept);
+                         VolumeControlGuard{acceptable}, &kept);
     EXPECT_EQ(kept, limit);
     for (size_t i = 0; i < start.data().size(); ++i)
       ASSERT_NEAR(w.liquid.phi.data()[i], start.data()[i] + limit * (full.data()[i] - start.data()[i]), 1e-15);

@@ -210,7 +210,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
       const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
       std::vector<double> floor = vertex_gaps(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
       for (double& f : floor) f = 0.5 * std::min(f, dhat);
-      control.acceptable = [&, coupled, floor](const ScalarGrid& phi) {
+      control.guard.acceptable = [&, coupled, floor](const ScalarGrid& phi) {
         const std::vector<double> gap = vertex_gaps(g, phi, m.collision, x, s.barrier.interpolation, coupled);
         for (size_t v = 0; v < gap.size(); ++v)
           if (gap[v] < floor[v]) return false;

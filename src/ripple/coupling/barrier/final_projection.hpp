@@ -4,9 +4,9 @@
 // next to contacting solid vertices closed and moving with the solid (u_f = W v, Eq. 23), then
 // extrapolate the velocity into the air. A closed face only pushes: where the liquid beside it
 // pulls (its pressure below the free surface's gamma kappa), it is opened and solved again.
-#include <functional>
 
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/coupling/barrier/volume_control.hpp"
 #include "ripple/sim/world.hpp"
 
 namespace ripple {
@@ -24,7 +24,7 @@ struct FinalProjectionReport {
 struct VolumeControlRequest {
   const Array3<int>* label = nullptr;
   std::vector<double> volume;
-  std::function<bool(const ScalarGrid&)> acceptable;  ///< see apply_volume_control
+  VolumeControlGuard guard;
 };
 
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled

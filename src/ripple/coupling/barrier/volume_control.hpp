@@ -16,19 +16,26 @@
 
 namespace ripple {
 
+/// What limits the move, which is not CCD-filtered like the optimisation's steps.
+struct VolumeControlGuard {
+  /// Refuses a moved level set (a solid vertex the growing surface would reach): the move is
+  /// then halved, up to six times, then dropped, and the control stops there. Empty: every
+  /// move is accepted.
+  std::function<bool(const ScalarGrid&)> acceptable;
+};
+
 /// Moves `liquid.phi` by the displacement d (m) whose divergence in every active cell of
 /// component c of `label` is volume[c] / (n_c dx^3) (n_c its active cells), so that the
 /// component gains about volume[c] (m^3). `sys` is the projection just solved on this phi with
 /// `solids` (its matrix and preconditioner are reused), `params` its parameters; d is
-/// extrapolated `layers` cells into the air before the semi-Lagrangian move. Returns the number
-/// of faces where d is nonzero (0 when no component asks for volume). The move is not
-/// CCD-filtered like the optimisation's steps: where `acceptable` (optional) refuses the moved
-/// level set (a solid vertex the growing surface would reach), the move is halved, up to six
-/// times, then dropped; `fraction` (optional) receives the share of the move kept.
+/// extrapolated `layers` cells into the air before the semi-Lagrangian move. That move realises
+/// only part of the volume d carries, so the control moves again for what is left (up to three
+/// moves, until under 5 % of each ask is left). `guard` limits each move. Returns the number of
+/// faces where the first d is nonzero (0 when no component asks for volume); `fraction`
+/// (optional) receives the share of the first move the guard kept.
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
                              const Array3<int>& label, const std::vector<double>& volume,
-                             const ProjectionParams& params, int layers,
-                             const std::function<bool(const ScalarGrid&)>& acceptable = {},
+                             const ProjectionParams& params, int layers, const VolumeControlGuard& guard = {},
                              double* fraction = nullptr);
 
 }  // namespace ripple
