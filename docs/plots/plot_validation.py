@@ -107,6 +107,8 @@ def barrier_volume(src, dst):
     ax.plot(t, [100 * v for v in d["with_sharp"]], label="with constraint, inside the surface")
     ax.plot(t, [100 * v for v in d["without_smoothed"]], ls="--", label="without, smoothed")
     ax.plot(t, [100 * v for v in d["without_sharp"]], ls="--", label="without, inside the surface")
+    if "held_sharp" in d:
+        ax.plot(t, [100 * v for v in d["held_sharp"]], lw=2, label="volume_measure sharp (default), inside the surface")
     ax.set(xlabel="t (ms)", ylabel="volume change (%)", title="Barrier coupling: 3-cell drop at 2 m/s onto the floor")
     save_volume_plot(fig, ax, dst / "barrier_volume_constraint.png")
 

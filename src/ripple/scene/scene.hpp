@@ -122,7 +122,7 @@ struct BarrierSettings {
   int max_iterations = 50;             ///< Newton cap of the coupled solve
   bool trace = false;                  ///< print every coupled Newton iteration to stderr
   bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
-  BarrierVolumeMeasure volume_measure = BarrierVolumeMeasure::smoothed;
+  BarrierVolumeMeasure volume_measure = BarrierVolumeMeasure::sharp;
   BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
 };
 

@@ -155,16 +155,15 @@ SchemaNode scene_schema() {
                                                "leaves the level set to its advection's volume drift (for comparisons).",
                                                true))
       .add("volume_measure",
-           schema_enum("Which volume each connected liquid component keeps: `smoothed`, the paper's, holds Eq. "
-                       "11's smoothed volume in the optimisation (the smoothed Heaviside counts the air gap the "
-                       "barrier keeps, so a drop in contact loses 15-30 % of the volume inside its surface); "
-                       "`sharp` holds the volume inside the surface: after the final projection the surface is "
-                       "moved along a potential displacement that returns each component's deficit through its free "
-                       "surface (Kim et al. 2007's volume control), held back where it would near a solid vertex, and "
-                       "the optimisation holds at least Eq. 11's target. Opt-in: on the bouncing drop it holds the "
-                       "volume within 0.2 % in the air, but at impacts the liquid can dip 1-6 mm below the cloth "
+           schema_enum("Which volume each connected liquid component keeps: `sharp` (the default) holds the "
+                       "volume inside the surface, the one the exported mesh encloses: after the final projection the "
+                       "surface is moved along a potential displacement that returns each component's deficit "
+                       "through its free surface (Kim et al. 2007's volume control), held back where it would near "
+                       "a solid vertex, and the optimisation holds at least Eq. 11's target; `smoothed`, the "
+                       "paper's, holds only Eq. 11's smoothed volume in the optimisation, which counts the air gap "
+                       "the barrier keeps, so a drop in contact loses 15-50 % of the volume inside its surface "
                        "(docs/validation.md).",
-                       {"smoothed", "sharp"}, "smoothed"))
+                       {"smoothed", "sharp"}, "sharp"))
       .add("surface_tension",
            schema_enum("Where surface tension (fluid.surface_tension) acts: `ghost_fluid` puts the pressure jump "
                        "gamma kappa at the interface in the final projection and keeps Eq. 8's implicit term in "

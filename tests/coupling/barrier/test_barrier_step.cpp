@@ -275,7 +275,7 @@ TEST(BarrierStep, RunWritesStatsAndResumesExactly) {
       // the exported mesh's volume (the same measure, before smoothing).
       const json& budget = s["liquid_volume_budget"];
       const double phases = budget["advection"].get<double>() + budget["optimisation"].get<double>() +
-                            budget["redistance"].get<double>();
+                            budget["volume_control"].get<double>() + budget["redistance"].get<double>();
       const double mesh = s["fluid_volume"].get<double>() - last_volume;
       EXPECT_NEAR(phases, mesh, 1e-9 * s["fluid_volume"].get<double>()) << line;
       EXPECT_LT(budget["advection"].get<double>(), 0.0);    // semi-Lagrangian advection loses liquid...
