@@ -102,7 +102,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   const double k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);  // Eq. 11 (see smoothed_heaviside.hpp)
   const double dhat = s.barrier.dhat_cells * g.dx;
   if (st.stiffness <= 0.0) st.stiffness = initial_stiffness(s);
-  // Without the volume constraint nothing holds the volume (the comparison runs of Fig. 10).
+  // Without the volume constraint nothing holds the volume (the comparison runs, Fig. 11b).
   const bool sharp = s.barrier.volume_measure == BarrierVolumeMeasure::sharp && s.barrier.volume_constraint;
   if (st.label.size() == 0) {  // the first step: the components' volumes at t = 0 are the targets
     const NarrowBand start = select_narrow_band(g, w.liquid.phi, eps, k, 0);

@@ -90,8 +90,8 @@ int64_t move_once(const PressureSystem& sys, LiquidState& liquid, const SolidBou
 /// that the change is the asked one within kSatisfied. `after` (the volumes of phi) is updated;
 /// returns, per component, whether its move was undone.
 std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& label, const std::vector<double>& before,
-                   const std::vector<double>& asked, const GridGeometry& g, ScalarGrid& phi,
-                   std::vector<double>& after) {
+                                   const std::vector<double>& asked, const GridGeometry& g, ScalarGrid& phi,
+                                   std::vector<double>& after) {
   const size_t n = asked.size();
   auto overshoots = [&](size_t c, double change) {
     return asked[c] != 0.0 && change * asked[c] > 0.0 && std::abs(change) > (1.0 + kSatisfied) * std::abs(asked[c]);
@@ -112,15 +112,18 @@ std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& l
   }
   if (!any) return undone;
   const ScalarGrid moved = phi;
-  for (int iteration = 0; iteration < 12 && std::find(active.begin(), active.end(), 1) != active.end(); ++iteration) {
-    for (size_t c = 0; c < n; ++c)
-      if (active[c]) t[c] = 0.5 * (lo[c] + hi[c]);
+  auto blend = [&] {  // each labelled cell by its component's t; the others keep the move
     for (size_t i = 0; i < phi.data().size(); ++i) {
       const int l = label.data()[i];
       const double share = l >= 0 && static_cast<size_t>(l) < n ? t[static_cast<size_t>(l)] : 1.0;
       phi.data()[i] = start.data()[i] + share * (moved.data()[i] - start.data()[i]);
     }
     after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
+  };
+  for (int iteration = 0; iteration < 12 && std::find(active.begin(), active.end(), 1) != active.end(); ++iteration) {
+    for (size_t c = 0; c < n; ++c)
+      if (active[c]) t[c] = 0.5 * (lo[c] + hi[c]);
+    blend();
     bool open = false;
     for (size_t c = 0; c < n; ++c) {
       if (!active[c]) continue;
@@ -140,12 +143,7 @@ std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& l
   // Out of iterations (or only reverts): keep the largest blend that did not overshoot.
   for (size_t c = 0; c < n; ++c)
     if (active[c]) t[c] = lo[c];
-  for (size_t i = 0; i < phi.data().size(); ++i) {
-    const int l = label.data()[i];
-    const double share = l >= 0 && static_cast<size_t>(l) < n ? t[static_cast<size_t>(l)] : 1.0;
-    phi.data()[i] = start.data()[i] + share * (moved.data()[i] - start.data()[i]);
-  }
-  after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
+  blend();
   return undone;
 }
 
