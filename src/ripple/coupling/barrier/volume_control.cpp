@@ -159,8 +159,8 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
   const int components = static_cast<int>(volume.size());
   std::vector<double> left = volume;
   int64_t moved = 0;
+  std::vector<double> before = liquid_volumes_by_label(liquid.phi, g, label, components);
   for (int move = 0; move < kMaxMoves; ++move) {
-    const std::vector<double> before = liquid_volumes_by_label(liquid.phi, g, label, components);
     const ScalarGrid start_of_move = liquid.phi;
     double kept = 0.0;
     const int64_t faces = move_once(sys, liquid, solids, label, left, params, layers, guard, kept);
@@ -181,6 +181,7 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
       satisfied = satisfied && left[c] == 0.0;
     }
     if (satisfied) break;
+    before = std::move(after);  // the next move starts where this one ended
   }
   return moved;
 }
