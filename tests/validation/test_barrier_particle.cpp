@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "../test_support.hpp"
+#include "liquid_below.hpp"
 #include "particle_row.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
@@ -111,12 +112,7 @@ int cells_below_row(double spacing, const char* volume_measure) {
   initialise_world(w);
   PhaseTimings timings;
   while (w.time < 0.12 - 1e-9) barrier_step(w, std::min(stable_time_step(w), 0.12 - w.time), timings);
-  int below = 0;
-  for (int64_t c = 0; c < w.liquid.phi.size(); ++c) {
-    const Vec3i I = w.liquid.phi.coords(c);
-    below += w.liquid.phi[c] < 0 && w.liquid.grid.cell_center(I.x(), I.y(), I.z()).y() < row_y - w.liquid.grid.dx;
-  }
-  return below;
+  return test::liquid_cells_below(w.liquid, row_y);
 }
 
 }  // namespace

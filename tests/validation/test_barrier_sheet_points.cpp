@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "../test_support.hpp"
+#include "liquid_below.hpp"
 #include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
@@ -39,11 +40,7 @@ std::pair<int, int> cells_below_sheet(const std::string& points) {
                                                   m.positions(w.lagrangian->state.z), LevelSetInterpolation::quadratic);
     penetrating = std::max(penetrating, r.penetrating);
   }
-  int below = 0;
-  for (int64_t c = 0; c < w.liquid.phi.size(); ++c) {
-    const Vec3i I = w.liquid.phi.coords(c);
-    below += w.liquid.phi[c] < 0 && w.liquid.grid.cell_center(I.x(), I.y(), I.z()).y() < kSheetY - w.liquid.grid.dx;
-  }
+  const int below = test::liquid_cells_below(w.liquid, kSheetY);
   return {below, penetrating};
 }
 
