@@ -48,6 +48,24 @@ void check_affine_exact() {
   }
 }
 
+template <int P>
+void check_value_only() {
+  constexpr int K = P * P * P;
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int trial = 0; trial < 40; ++trial) {
+    Eigen::Matrix<double, K, 1> phi;
+    for (int i = 0; i < K; ++i) phi[i] = 0.1 * u(rng);
+    const Vec3 t = Vec3(u(rng), u(rng), u(rng)) + Vec3::Constant(P == 2 ? 0.5 : 1.0);  // also extrapolated
+    EXPECT_NEAR(interpolated_distance_value<P>(phi, t), interpolated_distance<P>(phi, t, 0.05).value, 1e-15);
+  }
+}
+
+TEST(LevelSetDistance, ValueAloneMatchesTheFullEvaluation) {
+  check_value_only<2>();
+  check_value_only<3>();
+}
+
 TEST(LevelSetDistance, AffineFieldsAreExact) {
   check_affine_exact<2>();
   check_affine_exact<3>();

@@ -43,6 +43,18 @@ TEST(SparseSpdSolver, SingularPsdMatrixGetsAShiftNotCg) {
   EXPECT_LT(residual(solver, B, b), 1e-12);
 }
 
+TEST(SparseSpdSolver, IndefiniteMatrixIsNotFactoredAsIs) {
+  // A small system goes to CHOLMOD's simplicial path, whose LDL^T would factor this matrix
+  // (D holds a negative entry) and report success; LL^T fails, no shift within 1e-6 of the
+  // diagonal makes it definite, and CG answers instead.
+  Eigen::MatrixXd A(3, 3);
+  A << 4, 1, 0, 1, -1, 1, 0, 1, 4;
+  SparseSpdSolver solver;
+  residual(solver, A, VectorX::Constant(3, 1.0));
+  EXPECT_EQ(solver.last_used(), "pcg");
+  EXPECT_GT(solver.shifted(), 0);
+}
+
 TEST(SparseSpdSolver, ZeroDiagonalIsNotShiftedForever) {
   // A zero diagonal gives no scale to shift by: CHOLMOD fails once and the CG fallback answers
   // (a shift loop starting from 0 x the diagonal never ended).

@@ -81,4 +81,20 @@ Derivatives<P * P * P + 3> interpolated_distance(const Eigen::Matrix<double, P *
 template Derivatives<11> interpolated_distance<2>(const Eigen::Matrix<double, 8, 1>&, const Vec3&, double);
 template Derivatives<30> interpolated_distance<3>(const Eigen::Matrix<double, 27, 1>&, const Vec3&, double);
 
+template <int P>
+double interpolated_distance_value(const Eigen::Matrix<double, P * P * P, 1>& phi, const Vec3& t) {
+  const AxisWeights<P> ax[3] = {axis_weights<P>(t.x()), axis_weights<P>(t.y()), axis_weights<P>(t.z())};
+  double d = 0.0;
+  for (int a = 0; a < P; ++a)
+    for (int b = 0; b < P; ++b) {
+      double line = 0.0;  // along the third axis first
+      for (int c = 0; c < P; ++c) line += ax[2].w[c] * phi[(a * P + b) * P + c];
+      d += ax[0].w[a] * ax[1].w[b] * line;
+    }
+  return d;
+}
+
+template double interpolated_distance_value<2>(const Eigen::Matrix<double, 8, 1>&, const Vec3&);
+template double interpolated_distance_value<3>(const Eigen::Matrix<double, 27, 1>&, const Vec3&);
+
 }  // namespace ripple

@@ -35,4 +35,12 @@ Derivatives<P * P * P + 3> interpolated_distance(const Eigen::Matrix<double, P *
 extern template Derivatives<11> interpolated_distance<2>(const Eigen::Matrix<double, 8, 1>&, const Vec3&, double);
 extern template Derivatives<30> interpolated_distance<3>(const Eigen::Matrix<double, 27, 1>&, const Vec3&, double);
 
+/// d alone (m): the value of interpolated_distance without its derivatives, for the CCD filter
+/// and the checks that evaluate it many times.
+template <int P>
+double interpolated_distance_value(const Eigen::Matrix<double, P * P * P, 1>& phi, const Vec3& t);
+
+extern template double interpolated_distance_value<2>(const Eigen::Matrix<double, 8, 1>&, const Vec3&);
+extern template double interpolated_distance_value<3>(const Eigen::Matrix<double, 27, 1>&, const Vec3&);
+
 }  // namespace ripple

@@ -64,6 +64,7 @@ void record_solid_step(const SolidStepReport& r, FrameLog& log, const RunOptions
   log.solid_timings["solid_assembly"] += n.time_assembly;
   log.solid_timings["solid_linear_solve"] += n.time_solve;
   log.solid_timings["solid_line_search"] += n.time_line_search;
+  log.solid_timings["solid_step_filter"] += n.time_ccd;  // every form's largest safe step (CCD)
   if (!n.converged) {
     ++log.newton_unconverged;
     if (opt.on_warning) {

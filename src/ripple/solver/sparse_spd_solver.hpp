@@ -1,7 +1,7 @@
 #pragma once
-// Sparse symmetric positive-definite solves for Newton steps: CHOLMOD's supernodal Cholesky
-// (SuiteSparse, through Eigen's CholmodSupport) by default, Jacobi-preconditioned CG as the
-// fallback (chosen, or used when the factorisation fails).
+// Sparse symmetric positive-definite solves for Newton steps: CHOLMOD's Cholesky LL^T, simplicial
+// or supernodal as its analysis finds cheaper (SuiteSparse, through Eigen's CholmodSupport), by
+// default; Jacobi-preconditioned CG as the fallback (chosen, or used when the factorisation fails).
 #include <Eigen/SparseCore>
 #include <memory>
 #include <string>

@@ -9,14 +9,11 @@
 namespace ripple {
 namespace {
 
-/// Interpolated distance over P^3 samples: values read from z (unknowns) or the constants.
-/// The unknowns are read at z + alpha dz (dz null: at z), without forming that vector.
+/// The P^3 samples of a stencil: values read from z (unknowns; at z + alpha dz when dz is
+/// given, without forming that vector) or the constants, and their unknowns (-1: constant).
 template <int P>
-LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, const LevelSetStencil& st, const Vec3& x,
-                                                  const VectorX& z, const VectorX* dz = nullptr, double alpha = 0.0) {
-  constexpr int K = P * P * P;
-  Eigen::Matrix<double, K, 1> phi;
-  std::array<int, K> dof;
+void gather_samples(const LevelSetUnknowns& ls, const LevelSetStencil& st, const VectorX& z, const VectorX* dz,
+                    double alpha, Eigen::Matrix<double, P * P * P, 1>& phi, std::array<int, P * P * P>& dof) {
   const Vec3i hi = ls.grid.n - Vec3i::Ones();
   for (int a = 0; a < P; ++a)
     for (int b = 0; b < P; ++b)
@@ -26,6 +23,16 @@ LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, co
         dof[s] = ls.dof(cell.x(), cell.y(), cell.z());
         phi[s] = dof[s] < 0 ? ls.phi(cell.x(), cell.y(), cell.z()) : z[dof[s]] + (dz ? alpha * (*dz)[dof[s]] : 0.0);
       }
+}
+
+/// Interpolated distance over P^3 samples with its gradient over the unknowns and the point.
+template <int P>
+LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, const LevelSetStencil& st, const Vec3& x,
+                                                  const VectorX& z) {
+  constexpr int K = P * P * P;
+  Eigen::Matrix<double, K, 1> phi;
+  std::array<int, K> dof;
+  gather_samples<P>(ls, st, z, nullptr, 0.0, phi, dof);
   // The stencil's t is relative to the cell base at the time it was taken; the point moves.
   const Vec3 t = ls.grid.to_index_space(x, cell_sample_offset()) - st.base.cast<double>();
   const Derivatives<K + 3> d = interpolated_distance<P>(phi, t, ls.grid.dx);
@@ -35,6 +42,41 @@ LiquidBarrierForm::VertexDistance sample_distance(const LevelSetUnknowns& ls, co
     if (dof[s] >= 0 && d.gradient[s] != 0.0) out.gradient.push_back({dof[s], d.gradient[s]});
   for (int k = 0; k < 3; ++k) out.gradient.push_back({-1 - k, d.gradient[K + k]});  // position, mapped below
   return out;
+}
+
+/// The interpolated distance alone at x with the unknowns at z + alpha dz (the CCD filter's).
+template <int P>
+double sample_value(const LevelSetUnknowns& ls, const LevelSetStencil& st, const Vec3& x, const VectorX& z,
+                    const VectorX& dz, double alpha) {
+  Eigen::Matrix<double, P * P * P, 1> phi;
+  std::array<int, P * P * P> dof;
+  gather_samples<P>(ls, st, z, &dz, alpha, phi, dof);
+  return interpolated_distance_value<P>(phi, ls.grid.to_index_space(x, cell_sample_offset()) - st.base.cast<double>());
+}
+
+/// Bounds over a stencil for the rate of its interpolated distance along a step on which every
+/// sample moves linearly from phi0 to phi1: the largest sample change, and per axis k the
+/// largest difference between neighbouring samples along k (at either end, so over the whole
+/// step: a difference is linear in alpha too). d g / d t_k is a convex combination of those
+/// differences (linear: the difference itself; quadratic B-spline: of the two along a line,
+/// with weights 1.5 - t and t - 0.5), times the other axes' weights.
+template <int P>
+void rate_bounds(const Eigen::Matrix<double, P * P * P, 1>& phi0, const Eigen::Matrix<double, P * P * P, 1>& phi1,
+                 double& max_change, Vec3& max_difference) {
+  max_change = (phi1 - phi0).cwiseAbs().maxCoeff();
+  max_difference.setZero();
+  for (int a = 0; a < P; ++a)
+    for (int b = 0; b < P; ++b)
+      for (int c = 0; c < P; ++c) {
+        const int s = (a * P + b) * P + c;
+        const std::array<int, 3> i{a, b, c};
+        const std::array<int, 3> stride{P * P, P, 1};
+        for (int k = 0; k < 3; ++k) {
+          if (i[k] + 1 >= P) continue;
+          const int n = s + stride[k];
+          max_difference[k] = std::max({max_difference[k], std::abs(phi0[n] - phi0[s]), std::abs(phi1[n] - phi1[s])});
+        }
+      }
 }
 
 }  // namespace
@@ -131,10 +173,12 @@ void LiquidBarrierForm::add_derivatives(const VectorX& z, VectorX& gradient, std
 // The CCD filter of the solid-liquid pairs. Along z + alpha dz the point moves linearly
 // (x0 -> x1) and every level-set unknown linearly, so on a fixed stencil the gap
 // g(alpha) = sum_s w_s(t(alpha)) phi_s(alpha) - r has a rate bounded by
-//   |g'| <= max|dphi_s| prod_k W_k + max|phi_s| sum_k 2 |dt_k| prod_{j != k} W_j,
+//   |g'| <= max|dphi_s| prod_k W_k + sum_k D_k |dt_k| prod_{j != k} W_j,
 // W_k bounding the axis weights' absolute sum over the path (1 inside the stencil's own cell
-// range, for both interpolations; larger when a frozen linear stencil is extrapolated) and 2
-// their derivatives' (both kinds). Conservative advancement with that bound never lets g
+// range, for both interpolations; larger when a frozen linear stencil is extrapolated) and D_k
+// the largest difference of neighbouring samples along axis k (rate_bounds; the weights'
+// derivatives sum to zero, so dg/dt_k weighs differences, not values: a bound 2 max|phi| / D_k
+// times tighter than the values' and as many times fewer advancement rounds). Conservative advancement with that bound never lets g
 // fall below 10 % of its start (IPC's additive-CCD separation). With `follow` the advancement
 // stops where the point leaves its stencil's cell range and continues on the next stencil, so
 // it bounds the level set's own interpolation along the path (the quadratic barrier's, and the
@@ -143,20 +187,17 @@ double LiquidBarrierForm::point_max_step(const VectorX& z, const VectorX& dz, co
                                          bool follow) const {
   constexpr double separation = 0.1;
   const bool linear = kind_ == LevelSetInterpolation::linear;
-  const int P = linear ? 2 : 3;
   // The cell range in which a fresh stencil's t lies (level_set_stencil).
   const double lo = linear ? 0.0 : 0.5, hi_t = linear ? 1.0 : 1.5;
   auto gap_at = [&](double alpha, const LevelSetStencil& st) {
     const Vec3 p = x0 + alpha * (x1 - x0);
-    const VertexDistance d =
-        linear ? sample_distance<2>(ls_, st, p, z, &dz, alpha) : sample_distance<3>(ls_, st, p, z, &dz, alpha);
-    return d.value - points_[v].thickness;
+    const double d = linear ? sample_value<2>(ls_, st, p, z, dz, alpha) : sample_value<3>(ls_, st, p, z, dz, alpha);
+    return d - points_[v].thickness;
   };
   LevelSetStencil st = follow ? level_set_stencil(ls_.grid, x0, kind_) : stencils_[v];
   const double g0 = gap_at(0.0, st);
   if (!(g0 > 0.0)) return 0.0;
   const double floor = separation * g0;
-  const Vec3i hi = ls_.grid.n - Vec3i::Ones();
   double alpha = 0.0, g = g0;
   for (int round = 0; round < 200 && alpha < 1.0; ++round) {
     // The piece of the path [alpha, end] on this stencil, and the bound over it.
@@ -181,21 +222,25 @@ double LiquidBarrierForm::point_max_step(const VectorX& z, const VectorX& dz, co
     if (!follow)
       for (int k = 0; k < 3; ++k)
         for (double t : {t0[k], t1[k]}) W[k] = std::max(W[k], std::abs(1.0 - t) + std::abs(t));
-    double max_phi = 0.0, max_dphi = 0.0;
-    for (int a = 0; a < P; ++a)
-      for (int b = 0; b < P; ++b)
-        for (int c = 0; c < P; ++c) {
-          const Vec3i cell = (st.base + Vec3i(a, b, c)).cwiseMax(Vec3i::Zero()).cwiseMin(hi);
-          const int dof = ls_.dof(cell.x(), cell.y(), cell.z());
-          const double p0 = dof >= 0 ? z[dof] : ls_.phi(cell.x(), cell.y(), cell.z());
-          const double p1 = dof >= 0 ? z[dof] + dz[dof] : p0;
-          max_phi = std::max({max_phi, std::abs(p0), std::abs(p1)});
-          max_dphi = std::max(max_dphi, std::abs(p1 - p0));
-        }
+    double max_dphi = 0.0;
+    Vec3 max_difference;
+    if (linear) {
+      Eigen::Matrix<double, 8, 1> phi0, phi1;
+      std::array<int, 8> dof;
+      gather_samples<2>(ls_, st, z, &dz, 0.0, phi0, dof);
+      gather_samples<2>(ls_, st, z, &dz, 1.0, phi1, dof);
+      rate_bounds<2>(phi0, phi1, max_dphi, max_difference);
+    } else {
+      Eigen::Matrix<double, 27, 1> phi0, phi1;
+      std::array<int, 27> dof;
+      gather_samples<3>(ls_, st, z, &dz, 0.0, phi0, dof);
+      gather_samples<3>(ls_, st, z, &dz, 1.0, phi1, dof);
+      rate_bounds<3>(phi0, phi1, max_dphi, max_difference);
+    }
     // Rates per unit alpha: dt covers (1 - alpha) of alpha, so scale it to a unit of alpha.
     const Vec3 rate_t = dt / std::max(1.0 - alpha, 1e-300);
     double bound = max_dphi * W.prod();
-    for (int k = 0; k < 3; ++k) bound += max_phi * 2.0 * std::abs(rate_t[k]) * W.prod() / W[k];
+    for (int k = 0; k < 3; ++k) bound += max_difference[k] * std::abs(rate_t[k]) * W.prod() / W[k];
     // Advance within [alpha, end] while the gap is certainly above the floor.
     while (alpha < end) {
       const double step = bound > 0.0 ? (g - floor) / bound : 1.0;

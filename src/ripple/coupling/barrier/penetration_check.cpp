@@ -41,7 +41,7 @@ Eigen::Matrix<T, P * P * P, 1> stencil_values(const GridGeometry& g, const Array
 template <int P>
 double interpolated_phi(const GridGeometry& g, const ScalarGrid& phi, const Vec3& p, LevelSetInterpolation kind) {
   const LevelSetStencil st = level_set_stencil(g, p, kind);
-  return interpolated_distance<P>(stencil_values<P>(g, phi, st), st.t, g.dx).value;
+  return interpolated_distance_value<P>(stencil_values<P>(g, phi, st), st.t);
 }
 
 }  // namespace
@@ -85,7 +85,7 @@ std::vector<double> component_min_distances(const GridGeometry& g, const ScalarG
       if (l < 0 || l >= components || (i > 0 && (labels.head(i).array() == l).any())) continue;
       Eigen::Matrix<double, 8, 1> samples;
       for (int q = 0; q < 8; ++q) samples[q] = labels[q] == l ? values[q] : std::max(values[q], eps);
-      const double d = interpolated_distance<2>(samples, st.t, g.dx).value - mesh.thickness[v];
+      const double d = interpolated_distance_value<2>(samples, st.t) - mesh.thickness[v];
       if (d < eps) out[static_cast<size_t>(l)] = std::min(out[static_cast<size_t>(l)], d);
     }
   }

@@ -72,7 +72,7 @@ void block_preconditioned_cg(const AssembledSystem& sys, int64_t nf, const Coupl
   const int64_t n = sys.matrix.rows(), ns = n - nf;
   const auto fluid = s.fluid_preconditioner(sys.coupling_diagonal);
   // (alpha^2 A_22)^-1 = H^-1 Z1 Z2^-1 / alpha^2: two factorisations of stiffness-sparse matrices.
-  // CHOLMOD's supernodal factors (sparse_spd_solver): the first solve factorises.
+  // CHOLMOD's factors (sparse_spd_solver): the first solve factorises.
   SparseSpdSolver z2, h;
   VectorX scratch(ns), y(ns);
   bool first = true;
