@@ -47,6 +47,27 @@ int liquid_cells_below_plate(const World& w, double plate_y) {
   return below;
 }
 
+/// The plate drop's world and penetration counts of its current state: with the barrier's
+/// interpolation `kind`, or by the plain trilinear level set.
+struct PlateRun {
+  Scene s;
+  World w{s};
+  std::vector<uint8_t> coupled;
+  explicit PlateRun(const json& j) : s(test::scene_from(j)) {
+    initialise_world(w);
+    coupled = liquid_coupled_vertices(w);
+  }
+  PenetrationReport penetration(LevelSetInterpolation kind) const {
+    const SolidModel& m = w.lagrangian->model;
+    return check_penetration(w.liquid.grid, w.liquid.phi, m.collision, m.positions(w.lagrangian->state.z), kind, coupled);
+  }
+  int trilinear_penetrating() const {
+    const SolidModel& m = w.lagrangian->model;
+    return check_penetration(w.liquid.grid, w.liquid.phi, m.collision, m.positions(w.lagrangian->state.z), coupled)
+        .penetrating;
+  }
+};
+
 std::string load_error(const json& j) {
   try {
     const Scene s = test::scene_from(j);
@@ -97,12 +118,10 @@ TEST(BarrierStep, DropLandsOnAFixedPlateWithoutPassing) {
     SCOPED_TRACE(interpolation);
     json j = drop_on_plate();
     j["coupling"]["barrier"]["interpolation"] = interpolation;
-    const Scene s = test::scene_from(j);
-    World w(s);
-    initialise_world(w);
+    PlateRun run(j);
+    const Scene& s = run.s;
+    World& w = run.w;
     const GridGeometry& g = w.liquid.grid;
-    const SolidModel& m = w.lagrangian->model;
-    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
     const double plate_y = 0.019;
     const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
     const double v0 = select_narrow_band(g, w.liquid.phi, eps, k, 0).volumes.at(0);
@@ -115,11 +134,10 @@ TEST(BarrierStep, DropLandsOnAFixedPlateWithoutPassing) {
       ++steps;
       repairs += r.start_repairs;
       unconverged += !r.newton.converged;
-      const VectorX x = m.positions(w.lagrangian->state.z);
-      const PenetrationReport p = check_penetration(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
+      const PenetrationReport p = run.penetration(s.barrier.interpolation);
       ASSERT_EQ(p.penetrating, 0) << "step " << steps << " t " << w.time;
       closest = std::min(closest, p.min_distance);
-      trilinear = std::max(trilinear, check_penetration(g, w.liquid.phi, m.collision, x, coupled).penetrating);
+      trilinear = std::max(trilinear, run.trilinear_penetrating());
     }
     // It landed: within a cell of the plate (dhat = dx / 2 keeps it off).
     EXPECT_LT(closest, g.dx);
@@ -163,12 +181,9 @@ TEST(BarrierStep, SharpVolumeMeasureKeepsTheVolumeInsideTheSurface) {
   j["coupling"]["barrier"]["interpolation"] = "linear";
   auto run = [&](const char* measure, World* resumed_copy) {
     j["coupling"]["barrier"]["volume_measure"] = measure;
-    const Scene s = test::scene_from(j);
-    World w(s);
-    initialise_world(w);
+    PlateRun run(j);
+    World& w = run.w;
     const GridGeometry& g = w.liquid.grid;
-    const SolidModel& m = w.lagrangian->model;
-    const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
     const double v0 = liquid_volume(w.liquid.phi, g);
     PhaseTimings timings;
     double lowest = 1.0, highest = 1.0;
@@ -185,8 +200,7 @@ TEST(BarrierStep, SharpVolumeMeasureKeepsTheVolumeInsideTheSurface) {
         EXPECT_EQ(w.liquid.phi.data(), resumed_copy->liquid.phi.data());
         EXPECT_EQ(w.barrier.sharp_target, resumed_copy->barrier.sharp_target);
       }
-      const VectorX x = m.positions(w.lagrangian->state.z);
-      EXPECT_EQ(check_penetration(g, w.liquid.phi, m.collision, x, coupled).penetrating, 0) << "step " << step;
+      EXPECT_EQ(run.trilinear_penetrating(), 0) << "step " << step;
       const double v = liquid_volume(w.liquid.phi, g) / v0;
       lowest = std::min(lowest, v);
       highest = std::max(highest, v);
