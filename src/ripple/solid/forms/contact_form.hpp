@@ -22,7 +22,8 @@ class ContactForm : public Form {
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   double max_step(const VectorX& z, const VectorX& dz) override;
   /// Refreshes the candidate pairs at z, unless the last max_step's swept candidates
-  /// already cover z (the line search only accepts points on that segment).
+  /// already cover z (the line search only accepts points on that segment) or z lies in the
+  /// ball of the reusable candidates (below).
   void begin_iteration(const VectorX& z) override;
   /// Candidate pairs within dhat of the static configuration z (always recomputed).
   void update_candidates(const VectorX& z);
@@ -57,6 +58,14 @@ class ContactForm : public Form {
   double previous_gap_ = std::numeric_limits<double>::infinity();
   Candidates candidates_;
   bool candidates_cover_step_ = false;  ///< set by max_step: candidates_ were swept over the step
+  // Candidates within dhat + 2 r of reference positions: they hold every pair that can come
+  // within dhat while each vertex stays within r of its reference (a pair's gap moves by at
+  // most the motion of its two primitives), so Newton's small tail steps reuse them instead
+  // of hashing the whole mesh every iteration.
+  Candidates near_;
+  VectorX near_reference_;  ///< #V*3; empty: no reusable candidates
+  double near_radius_ = 0.0;  ///< m
+  bool near_covers(const VectorX& x) const;
 };
 
 /// The barrier stiffness kappa raised, up to kappa_max, to balance the other forms' gradient
