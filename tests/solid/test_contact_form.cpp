@@ -31,9 +31,9 @@ TEST(ContactForm, ReusedCandidatesMatchAFreshBroadPhase) {
   reused.update_candidates(z);
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> jiggle(-1.0, 1.0);
-  int steps_compared = 0, active_seen = 0;
+  int active_seen = 0;
   for (int step = 0; step < 60; ++step) {
-    // Small steps (largest vertex motion up to 0.35 dhat) that drift the layers together and
+    // Small steps (largest vertex motion about 0.4 dhat) that drift the layers together and
     // apart, so the reused candidates are rebuilt now and then.
     VectorX dz = VectorX::Zero(z.size());
     const double drift = (step / 15) % 2 == 0 ? -0.05 : 0.05;
@@ -59,9 +59,7 @@ TEST(ContactForm, ReusedCandidatesMatchAFreshBroadPhase) {
       active_seen += fresh.active_pairs(trial) > 0;
     }
     z += 0.9 * alpha_fresh * dz;
-    ++steps_compared;
   }
-  EXPECT_EQ(steps_compared, 60);
   EXPECT_GT(active_seen, 20);  // the comparison covered pairs inside dhat, not only empty sums
 }
 
