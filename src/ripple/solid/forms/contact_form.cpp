@@ -1,6 +1,5 @@
 #include "ripple/solid/forms/contact_form.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <limits>
 
@@ -21,14 +20,6 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 using Stencil = ContactStencil;
-
-/// Largest vertex motion between two configurations (#V*3 each), m.
-double largest_motion(const VectorX& x0, const VectorX& x1) {
-  double step = 0.0;
-  for (Eigen::Index v = 0; v < x0.size() / 3; ++v)
-    step = std::max(step, (x1.segment<3>(3 * v) - x0.segment<3>(3 * v)).norm());
-  return step;
-}
 
 Vec3 at(const VectorX& x, int v) { return x.segment<3>(3 * v); }
 double offset_of(const CollisionMesh& mesh, const Stencil& s) { return stencil_offset(mesh, s); }
@@ -99,19 +90,15 @@ void ContactForm::begin_iteration(const VectorX& z) {
     candidates_cover_step_ = false;
     return;
   }
-  if (near_covers(m_.positions(z))) {
+  if (near_covers(z)) {
     candidates_ = near_;
     return;
   }
   update_candidates(z);
 }
 
-bool ContactForm::near_covers(const VectorX& x) const {
-  if (near_reference_.size() != x.size()) return false;
-  const double r2 = near_radius_ * near_radius_;
-  for (Eigen::Index v = 0; v < x.size() / 3; ++v)
-    if ((x.segment<3>(3 * v) - near_reference_.segment<3>(3 * v)).squaredNorm() > r2) return false;
-  return true;
+bool ContactForm::near_covers(const VectorX& z) const {
+  return near_reference_.size() == z.size() && m_.max_vertex_displacement(z - near_reference_) <= near_radius_;
 }
 
 void ContactForm::update_candidates(const VectorX& z) {
@@ -193,14 +180,14 @@ double ContactForm::max_step(const VectorX& z, const VectorX& dz) {
   const VectorX x0 = m_.positions(z);
   const VectorX x1 = m_.positions(z + dz);
   // The segment x0 -> x1 stays within r of the reference when both ends do (balls are convex).
-  if (near_covers(x0) && near_covers(x1)) {
+  if (near_covers(z) && near_covers(z + dz)) {
     candidates_ = near_;
-  } else if (largest_motion(x0, x1) <= 0.5 * dhat_) {
+  } else if (m_.max_vertex_displacement(dz) <= 0.5 * dhat_) {
     // A small step, as in Newton's tail: candidates for a ball of r = dhat / 2 around x0, in
     // which the next steps will likely stay (r = dhat / 2 spent the least on the bouncing
     // drop's broad and narrow phases together; with r = 2 dhat the narrow phase took 8x longer).
     near_radius_ = 0.5 * dhat_;
-    near_reference_ = x0;
+    near_reference_ = z;
     near_ = find_candidates(mesh_, x0, x0, dhat_ + 2.0 * near_radius_);
     candidates_ = near_;
   } else {

@@ -63,9 +63,9 @@ class ContactForm : public Form {
   // most the motion of its two primitives), so Newton's small tail steps reuse them instead
   // of hashing the whole mesh every iteration.
   Candidates near_;
-  VectorX near_reference_;  ///< #V*3; empty: no reusable candidates
+  VectorX near_reference_;    ///< solver coordinates z of the reference; empty: none yet
   double near_radius_ = 0.0;  ///< m
-  bool near_covers(const VectorX& x) const;
+  bool near_covers(const VectorX& z) const;  ///< every vertex of z within r of the reference
 };
 
 /// The barrier stiffness kappa raised, up to kappa_max, to balance the other forms' gradient
