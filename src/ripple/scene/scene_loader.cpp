@@ -278,6 +278,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.barrier.heaviside_width_cells = bj["heaviside_width_cells"];
   s.barrier.stiffness = bj["stiffness"];
   s.barrier.volume_tolerance = bj["volume_tolerance"];
+  s.barrier.air_density = bj["air_density"];
   s.barrier.line_search = bj["line_search"];
   s.barrier.max_iterations = bj["max_iterations"];
   s.barrier.trace = bj["trace"];
@@ -294,6 +295,10 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
       fail("/coupling/barrier/band_cells",
            "narrow band of " + fmt_number(s.barrier.band_cells) + " cells is too thin for cfl " + fmt_number(s.time.cfl) +
                ": the surface moves up to cfl cells per step and must stay inside the band; use band_cells >= cfl + 1");
+    if (s.barrier.air_density > s.fluid.density)
+      fail("/coupling/barrier/air_density", "air density " + fmt_number(s.barrier.air_density) +
+                                                " kg/m^3 exceeds the liquid's (fluid.density " +
+                                                fmt_number(s.fluid.density) + " kg/m^3): Eq. 13 needs rho_a <= rho_l");
     if (s.barrier.dhat_cells >= s.barrier.band_cells)
       fail("/coupling/barrier/dhat_cells", "must be smaller than band_cells (the barrier acts inside the band)");
   }

@@ -105,6 +105,13 @@ TEST(BarrierScene, BadInputNamesTheKey) {
   j["coupling"]["barrier"]["volume_measure"] = "mesh";
   EXPECT_NE(load_error(j).find("/coupling/barrier/volume_measure"), std::string::npos) << load_error(j);
   j = drop_on_plate();
+  j["coupling"]["barrier"]["air_density"] = 2000.0;
+  EXPECT_NE(load_error(j).find("/coupling/barrier/air_density: air density 2000 kg/m^3 exceeds the liquid's"),
+            std::string::npos)
+      << load_error(j);
+  j["coupling"]["barrier"]["air_density"] = -1.0;
+  EXPECT_NE(load_error(j).find("/coupling/barrier/air_density"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
   j["coupling"]["method"] = "magic";
   EXPECT_NE(load_error(j).find("/coupling/method"), std::string::npos) << load_error(j);
   // The plate moved into the drop: refused before any step, naming the solid.

@@ -167,6 +167,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   cs.stiffness = st.stiffness;
   cs.sharpness = k;
   cs.liquid_density = s.fluid.density;
+  cs.air_density = s.barrier.air_density;
   cs.volume_tolerance = s.barrier.volume_tolerance;
   cs.points = barrier_points(m.collision, liquid_coupled_vertices(w), s.barrier.points);
   cs.max_iterations = s.barrier.max_iterations;
