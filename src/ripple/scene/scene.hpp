@@ -118,7 +118,7 @@ struct BarrierSettings {
   double heaviside_width_cells = 1.0;  ///< 1/k of the smoothed Heaviside, Eq. 11 (cells)
   double stiffness = 0.0;              ///< kappa (kg); 0 = automatic (rho dx^3, adapted)
   double volume_tolerance = 1e-6;      ///< relative, per liquid component
-  double air_density = 1.0;             ///< rho_a of Eq. 13 in the level-set inertia (kg/m^3)
+  double air_density = 1.0;            ///< rho_a of Eq. 13 in the level-set inertia (kg/m^3)
   bool line_search = true;             ///< backtracking in the coupled Newton solve
   int max_iterations = 50;             ///< Newton cap of the coupled solve
   bool trace = false;                  ///< print every coupled Newton iteration to stderr
