@@ -34,6 +34,35 @@ TEST(SolidStep, ClothFreeFallVelocityIsExact) {
   EXPECT_NEAR(s.z[1], 1.0 - 9.81 * dt * dt * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10), 1e-6);
 }
 
+TEST(SolidStep, PotentialEnergyIsMassTimesGravityTimesHeight) {
+  const Vec3 g(0, -9.81, 0);
+  const auto cloth = test::cloth_grid(8, 0.5, 1.0);  // flat at y = 1 m
+  const auto box = test::box_surface(Vec3(0, 3, 0), Vec3(0.2, 3.1, 0.05));
+  const auto floor = test::box_surface(Vec3(0, -5, 0), Vec3(1, -4.9, 1));
+  SolidModelBuilder b;
+  b.add_shell("cloth", cloth.x, cloth.triangles, ShellMaterial{});
+  b.add_rigid("brick", box.x, box.triangles, RigidMaterial{}, BodyMotion{});
+  BodyMotion still;
+  still.fixed = true;
+  b.add_rigid("floor", floor.x, floor.triangles, RigidMaterial{}, still);  // static: not counted
+  const SolidModel m = b.build();
+  double cloth_mass = 0.0;
+  for (int v = 0; v < m.num_vertices; ++v)
+    if (!m.vertex_rigid[v]) cloth_mass += m.vertex_mass[v];
+  SolidState s = start(m, b);
+  const double e0 = solid_potential_energy(m, s.z, g);
+  EXPECT_NEAR(e0, 9.81 * (cloth_mass * 1.0 + m.bodies[1].mass * 3.05), 1e-9 * e0);  // brick: its centre
+  // Falling, it turns into kinetic energy; implicit Euler under gravity alone (x' = x + dt v',
+  // v' = v + dt g) loses M g^2 dt^2 / 2 per step.
+  const double dt = 0.01;
+  SolidStepSettings settings;
+  settings.gravity = g;
+  for (int step = 0; step < 10; ++step) step_solids(m, settings, dt, s);
+  const double total_mass = cloth_mass + m.bodies[1].mass;
+  const double loss = 10 * total_mass * 9.81 * 9.81 * dt * dt / 2;
+  EXPECT_NEAR(solid_kinetic_energy(m, s) + solid_potential_energy(m, s.z, g) - e0, -loss, 1e-6 * e0);
+}
+
 TEST(SolidStep, ClothOnFixedBoxNeverIntersects) {
   const auto cloth = test::cloth_grid(16, 0.6, 0.25);
   const auto box = test::box_surface(Vec3(-0.15, 0.0, -0.15), Vec3(0.15, 0.2, 0.15));

@@ -1,6 +1,7 @@
 #include "ripple/core/triangle_mesh.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace ripple {
@@ -12,10 +13,37 @@ double TriangleMesh::signed_volume() const {
   return v / 6.0;
 }
 
+Vec3 TriangleMesh::volume_moment() const {
+  // Each triangle spans a signed tetrahedron with the origin, whose centroid is (a + b + c) / 4.
+  Vec3 m = Vec3::Zero();
+  for (const auto& t : triangles) {
+    const Vec3 &a = vertices[t[0]], &b = vertices[t[1]], &c = vertices[t[2]];
+    m += a.dot(b.cross(c)) * (a + b + c);
+  }
+  return m / 24.0;
+}
+
 double TriangleMesh::area() const {
   double a = 0.0;
   for (const auto& t : triangles)
     a += 0.5 * (vertices[t[1]] - vertices[t[0]]).cross(vertices[t[2]] - vertices[t[0]]).norm();
+  return a;
+}
+
+double TriangleMesh::area_off_walls(const Aabb& box) const {
+  const double tol = 1e-9 * (box.hi - box.lo).norm();
+  auto on_wall = [&](const Eigen::Vector3i& t) {
+    for (int a = 0; a < 3; ++a)
+      for (const double plane : {box.lo[a], box.hi[a]}) {
+        bool all = true;
+        for (int k = 0; k < 3; ++k) all = all && std::abs(vertices[t[k]][a] - plane) <= tol;
+        if (all) return true;
+      }
+    return false;
+  };
+  double a = 0.0;
+  for (const auto& t : triangles)
+    if (!on_wall(t)) a += 0.5 * (vertices[t[1]] - vertices[t[0]]).cross(vertices[t[2]] - vertices[t[0]]).norm();
   return a;
 }
 

@@ -13,7 +13,13 @@ struct TriangleMesh {
   bool empty() const { return triangles.empty(); }
   /// Enclosed volume (m^3) by the divergence theorem; exact for a closed, outward-oriented mesh.
   double signed_volume() const;
+  /// First moment of the enclosed volume, integral of x dV (m^4): signed_volume() times the
+  /// centroid; exact for a closed, outward-oriented mesh.
+  Vec3 volume_moment() const;
   double area() const;
+  /// Area (m^2) of the triangles that do not lie in a face plane of `box`: a liquid surface
+  /// without the caps the mesher closes it with on the domain's walls.
+  double area_off_walls(const Aabb& box) const;
   Aabb bounds() const;
   /// Number of edges not shared by exactly two triangles (0 for a closed 2-manifold).
   int64_t boundary_or_nonmanifold_edges() const;

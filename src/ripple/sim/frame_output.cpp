@@ -28,7 +28,8 @@ namespace {
 nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 /// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl").
-void add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log, nlohmann::json& j) {
+void add_solid_stats(const SolidWorld& sw, const VectorX& x, const Vec3& gravity, const FrameLog& log,
+                     nlohmann::json& j) {
   const SolidModel& m = sw.model;
   ElasticForm elastic(m, 1.0);
   elastic.update_rotations(sw.state.z);  // corotated energy measured from the current rotation
@@ -42,6 +43,7 @@ void add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log
   j["inverted_elements"] = elastic.inverted_elements(sw.state.z);
   j["solid_kinetic_energy"] = solid_kinetic_energy(m, sw.state);
   j["solid_elastic_energy"] = elastic.energy(sw.state.z);
+  j["solid_potential_energy"] = solid_potential_energy(m, sw.state.z, gravity);
   j["barrier_stiffness"] = sw.state.barrier_stiffness;
   nlohmann::json bodies = nlohmann::json::array();
   for (int b : sw.scene_bodies) {
@@ -93,6 +95,14 @@ LiquidMeasures measure_liquid(World& w) {
   m.surface = liquid_surface_mesh(*phi, g);
   m.volume = m.surface.signed_volume();
   m.bbox = m.surface.bounds();
+  // Energies of a uniform liquid enclosed by the surface: -rho g . integral of x dV, and
+  // gamma times the area in contact with air (the caps on the walls are not).
+  const Scene& s = w.scene;
+  m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
+  Aabb walls;
+  walls.extend(s.grid.origin);
+  walls.extend(s.grid.upper());
+  m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(walls);
   // Kinetic energy on faces, weighted by the liquid share of the two adjacent cells.
   const double rho_v = 0.5 * w.scene.fluid.density * g.dx * g.dx * g.dx;
   double ke = 0.0, vmax = 0.0;
@@ -211,7 +221,13 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["pressure_unconverged"] = log.unconverged_solves;
   j["wall_separation_solves"] = log.separation_rounds;
   j["wall_separation_cells_max"] = log.released_cells_max;
-  if (w.lagrangian) add_solid_stats(*w.lagrangian, solid_x, log, j);
+  j["fluid_potential_energy"] = m.potential_energy;
+  j["fluid_surface_energy"] = m.surface_energy;
+  if (w.lagrangian) add_solid_stats(*w.lagrangian, solid_x, s.gravity, log, j);
+  double total = m.kinetic_energy + m.potential_energy + m.surface_energy;
+  for (const char* key : {"solid_kinetic_energy", "solid_elastic_energy", "solid_potential_energy"})
+    if (j.contains(key)) total += j[key].get<double>();
+  j["total_energy"] = total;
   if (s.coupling == CouplingMethod::Barrier && w.has_liquid()) {
     const nlohmann::json b = barrier_frame_stats(w);  // named: items() of a temporary would dangle
     for (const auto& [key, value] : b.items()) j[key] = value;

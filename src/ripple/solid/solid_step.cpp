@@ -189,4 +189,13 @@ double solid_kinetic_energy(const SolidModel& m, const SolidState& s) {
   return 0.5 * s.velocity.dot(InertiaForm::mass_times(m, s.velocity, false));
 }
 
+double solid_potential_energy(const SolidModel& m, const VectorX& z, const Vec3& gravity) {
+  double e = 0.0;
+  for (int v = 0; v < m.num_vertices; ++v)
+    if (!m.vertex_rigid[v]) e -= m.vertex_mass[v] * gravity.dot(z.segment<3>(m.vertex_dof[v]));
+  for (const SolidBodyInfo& b : m.bodies)
+    if (b.kind == SolidKind::rigid && !b.fixed && !b.kinematic) e -= b.mass * gravity.dot(z.segment<3>(b.first_dof));
+  return e;
+}
+
 }  // namespace ripple

@@ -73,4 +73,8 @@ SolidStepReport step_solids(const SolidModel& model, const SolidStepSettings& se
 /// Kinetic energy 1/2 v^T M v (J) of the free (non-kinematic) solids.
 double solid_kinetic_energy(const SolidModel& model, const SolidState& state);
 
+/// Gravitational potential energy -sum m g.x (J, zero at the world origin) of the deformable
+/// vertices and the free rigid bodies' centres of mass, at coordinates `z`.
+double solid_potential_energy(const SolidModel& model, const VectorX& z, const Vec3& gravity);
+
 }  // namespace ripple
