@@ -7,21 +7,9 @@
 namespace ripple {
 namespace {
 
-/// The box [lo, hi] as 12 outward-facing triangles.
-TriangleMesh box(const Vec3& lo, const Vec3& hi) {
-  TriangleMesh m;
-  for (int c = 0; c < 8; ++c) m.vertices.emplace_back(c & 1 ? hi.x() : lo.x(), c & 2 ? hi.y() : lo.y(), c & 4 ? hi.z() : lo.z());
-  const int quads[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
-  for (const auto& q : quads) {
-    m.triangles.emplace_back(q[0], q[1], q[2]);
-    m.triangles.emplace_back(q[0], q[2], q[3]);
-  }
-  return m;
-}
-
 TEST(TriangleMesh, VolumeMomentIsVolumeTimesCentroid) {
   const Vec3 lo(0.1, 0.2, -0.3), hi(0.4, 0.7, 0.1);
-  const TriangleMesh m = box(lo, hi);
+  const TriangleMesh m = box_mesh(lo, hi);
   const double volume = 0.3 * 0.5 * 0.4;
   ASSERT_NEAR(m.signed_volume(), volume, 1e-15);  // outward orientation
   const Vec3 moment = m.volume_moment();
@@ -34,12 +22,12 @@ TEST(TriangleMesh, AreaOffWallsLeavesOutTheCapsOnTheWalls) {
   domain.extend(Vec3(0, 0, 0));
   domain.extend(Vec3(1, 1, 1));
   // A slab of liquid on the floor, against the wall x = 1: two of its faces are caps.
-  const TriangleMesh slab = box(Vec3(0.5, 0, 0.2), Vec3(1, 0.1, 0.6));
+  const TriangleMesh slab = box_mesh(Vec3(0.5, 0, 0.2), Vec3(1, 0.1, 0.6));
   const double all = 2 * (0.5 * 0.1 + 0.5 * 0.4 + 0.1 * 0.4);
   EXPECT_NEAR(slab.area(), all, 1e-12);
   EXPECT_NEAR(slab.area_off_walls(domain), all - 0.5 * 0.4 - 0.1 * 0.4, 1e-12);
   // Away from the walls everything counts.
-  const TriangleMesh drop = box(Vec3(0.4, 0.4, 0.4), Vec3(0.6, 0.6, 0.6));
+  const TriangleMesh drop = box_mesh(Vec3(0.4, 0.4, 0.4), Vec3(0.6, 0.6, 0.6));
   EXPECT_NEAR(drop.area_off_walls(domain), drop.area(), 1e-15);
 }
 

@@ -68,4 +68,15 @@ int64_t TriangleMesh::boundary_or_nonmanifold_edges() const {
   return bad;
 }
 
+TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi) {
+  TriangleMesh m;
+  for (int c = 0; c < 8; ++c) m.vertices.emplace_back(c & 1 ? hi.x() : lo.x(), c & 2 ? hi.y() : lo.y(), c & 4 ? hi.z() : lo.z());
+  const int quads[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  for (const auto& q : quads) {
+    m.triangles.emplace_back(q[0], q[1], q[2]);
+    m.triangles.emplace_back(q[0], q[2], q[3]);
+  }
+  return m;
+}
+
 }  // namespace ripple

@@ -25,4 +25,7 @@ struct TriangleMesh {
   int64_t boundary_or_nonmanifold_edges() const;
 };
 
+/// The axis-aligned box [lo, hi] (m) as 12 outward-facing triangles.
+TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi);
+
 }  // namespace ripple
