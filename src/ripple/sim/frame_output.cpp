@@ -96,7 +96,7 @@ LiquidMeasures measure_liquid(World& w) {
   m.volume = m.surface.signed_volume();
   m.bbox = m.surface.bounds();
   // Energies of a uniform liquid enclosed by the surface: -rho g . integral of x dV, and
-  // gamma times the area in contact with air (the caps on the walls are not).
+  // gamma times the area in contact with air (the caps on the walls left out).
   const Scene& s = w.scene;
   m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
   Aabb walls;
