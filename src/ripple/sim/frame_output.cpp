@@ -24,12 +24,20 @@ std::string frame_file(const std::string& prefix, int frame, const std::string& 
 
 namespace {
 
+/// The domain's box (m): its walls.
+Aabb domain_box(const Scene& s) {
+  Aabb b;
+  b.extend(s.grid.origin);
+  b.extend(s.grid.upper());
+  return b;
+}
+
 /// A JSON number, or null for "none" (an infinite distance when nothing is in contact).
 nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
-/// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl").
-void add_solid_stats(const SolidWorld& sw, const VectorX& x, const Vec3& gravity, const FrameLog& log,
-                     nlohmann::json& j) {
+/// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl"); returns their
+/// kinetic, elastic and potential energy (J).
+double add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& log, nlohmann::json& j) {
   const SolidModel& m = sw.model;
   ElasticForm elastic(m, 1.0);
   elastic.update_rotations(sw.state.z);  // corotated energy measured from the current rotation
@@ -41,9 +49,11 @@ void add_solid_stats(const SolidWorld& sw, const VectorX& x, const Vec3& gravity
   j["min_contact_distance"] = finite_or_null(log.min_contact_gap);
   j["intersecting_pairs"] = count_intersecting_pairs(m.collision, x);
   j["inverted_elements"] = elastic.inverted_elements(sw.state.z);
-  j["solid_kinetic_energy"] = solid_kinetic_energy(m, sw.state);
-  j["solid_elastic_energy"] = elastic.energy(sw.state.z);
-  j["solid_potential_energy"] = solid_potential_energy(m, sw.state.z, gravity);
+  const double kinetic = solid_kinetic_energy(m, sw.state), elastic_energy = elastic.energy(sw.state.z);
+  const double potential = solid_potential_energy(m, sw.state.z, sw.settings.gravity);
+  j["solid_kinetic_energy"] = kinetic;
+  j["solid_elastic_energy"] = elastic_energy;
+  j["solid_potential_energy"] = potential;
   j["barrier_stiffness"] = sw.state.barrier_stiffness;
   nlohmann::json bodies = nlohmann::json::array();
   for (int b : sw.scene_bodies) {
@@ -69,6 +79,7 @@ void add_solid_stats(const SolidWorld& sw, const VectorX& x, const Vec3& gravity
                       {"velocity", {vel.x(), vel.y(), vel.z()}}});
   }
   j["bodies"] = bodies;
+  return kinetic + elastic_energy + potential;
 }
 
 }  // namespace
@@ -99,10 +110,7 @@ LiquidMeasures measure_liquid(World& w) {
   // gamma times the area in contact with air (the caps on the walls left out).
   const Scene& s = w.scene;
   m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
-  Aabb walls;
-  walls.extend(s.grid.origin);
-  walls.extend(s.grid.upper());
-  m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(walls);
+  m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(domain_box(s));
   // Kinetic energy on faces, weighted by the liquid share of the two adjacent cells.
   const double rho_v = 0.5 * w.scene.fluid.density * g.dx * g.dx * g.dx;
   double ke = 0.0, vmax = 0.0;
@@ -145,12 +153,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   const Scene& s = w.scene;
   const auto t0 = std::chrono::steady_clock::now();
   m = measure_liquid(w);
-  if (s.output.surface_smoothing > 0) {
-    Aabb walls;
-    walls.extend(s.grid.origin);
-    walls.extend(s.grid.upper());
-    taubin_smooth(m.surface, s.output.surface_smoothing, walls);
-  }
+  if (s.output.surface_smoothing > 0) taubin_smooth(m.surface, s.output.surface_smoothing, domain_box(s));
   const fs::path dir(out_dir);
   if (s.output.liquid_mesh && !s.fluid.regions.empty()) {  // a solids-only scene writes no empty liquid files
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
@@ -194,10 +197,8 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     items.push_back({&m.surface, Vec3(0.15, 0.45, 0.85), w.lagrangian ? 0.6 : 1.0});
     for (const auto& sm : solid_meshes) items.push_back({&sm, Vec3(0.85, 0.55, 0.30)});
     for (size_t b = 0; b < body_meshes.size(); ++b) items.push_back({&body_meshes[b], body_colours[b]});
-    Aabb domain;
-    domain.extend(s.grid.origin);
-    domain.extend(s.grid.upper());
-    const RgbImage img = render_preview(items, domain, preview_camera(s), s.output.preview_width, s.output.preview_height);
+    const RgbImage img =
+        render_preview(items, domain_box(s), preview_camera(s), s.output.preview_width, s.output.preview_height);
     write_png((dir / frame_file("preview", w.frame, "png")).string(), img);
     preview_seconds = seconds_since(t1);
   }
@@ -223,11 +224,8 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["wall_separation_cells_max"] = log.released_cells_max;
   j["fluid_potential_energy"] = m.potential_energy;
   j["fluid_surface_energy"] = m.surface_energy;
-  if (w.lagrangian) add_solid_stats(*w.lagrangian, solid_x, s.gravity, log, j);
-  double total = m.kinetic_energy + m.potential_energy + m.surface_energy;
-  for (const char* key : {"solid_kinetic_energy", "solid_elastic_energy", "solid_potential_energy"})
-    if (j.contains(key)) total += j[key].get<double>();
-  j["total_energy"] = total;
+  const double solid_energy = w.lagrangian ? add_solid_stats(*w.lagrangian, solid_x, log, j) : 0.0;
+  j["total_energy"] = m.kinetic_energy + m.potential_energy + m.surface_energy + solid_energy;
   if (s.coupling == CouplingMethod::Barrier && w.has_liquid()) {
     const nlohmann::json b = barrier_frame_stats(w);  // named: items() of a temporary would dangle
     for (const auto& [key, value] : b.items()) j[key] = value;

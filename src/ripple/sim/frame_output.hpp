@@ -11,11 +11,11 @@ namespace ripple {
 
 /// Per-frame measurements of the liquid.
 struct LiquidMeasures {
-  double volume = 0.0;          ///< m^3, enclosed by the written surface mesh
+  double volume = 0.0;            ///< m^3, enclosed by the written surface mesh
   double kinetic_energy = 0.0;    ///< J
   double potential_energy = 0.0;  ///< J, gravity's, zero at the world origin
   double surface_energy = 0.0;    ///< J, surface tension times the surface's area off the walls
-  double max_speed = 0.0;       ///< m/s
+  double max_speed = 0.0;         ///< m/s
   Aabb bbox;
   TriangleMesh surface;
 };
