@@ -120,11 +120,22 @@ TEST(SolidScenes, RunKeepsContactInvariantsAndResumesExactly) {
   std::string line;
   int frames = 0;
   bool touched = false;
+  double first_energy = 0.0;
   while (std::getline(stats, line)) {
     const auto s = json::parse(line);
     for (const char* k : {"newton_iterations", "line_search_steps", "min_contact_distance", "intersecting_pairs",
-                          "inverted_elements", "solid_kinetic_energy", "solid_elastic_energy", "bodies", "linear_solver"})
+                          "inverted_elements", "solid_kinetic_energy", "solid_elastic_energy", "solid_potential_energy",
+                          "total_energy", "bodies", "linear_solver"})
       EXPECT_TRUE(s.contains(k)) << k;
+    // No liquid: the total is the solids' three energies, and implicit Euler with contact and
+    // friction never adds energy to the frame 0 total.
+    const double total = s["total_energy"].get<double>();
+    EXPECT_NEAR(total,
+                s["solid_kinetic_energy"].get<double>() + s["solid_elastic_energy"].get<double>() +
+                    s["solid_potential_energy"].get<double>(),
+                1e-12 * std::abs(total));
+    if (frames == 0) first_energy = total;
+    EXPECT_LE(total, first_energy + 1e-9 * std::abs(first_energy)) << line;
     EXPECT_EQ(s["intersecting_pairs"], 0) << line;
     EXPECT_EQ(s["inverted_elements"], 0) << line;
     if (!s["min_contact_distance"].is_null()) {
