@@ -105,22 +105,23 @@ void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const Liq
   A.regularize_floating_components();
 }
 
-ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s) {
+ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s,
+                                       CompactTerm* extra) {
   sys.preconditioner.reset();
   if (sys.A.active_count() == 0) return {};
   if (s.preconditioner == PressurePreconditioner::Multigrid)
     sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
   else if (s.preconditioner == PressurePreconditioner::Mic)
     sys.preconditioner = std::make_unique<Mic0Preconditioner>(sys.A);
-  return solve_again(sys, sys.rhs, x, s.tolerance, s.max_iterations);
+  return solve_again(sys, sys.rhs, x, s.tolerance, s.max_iterations, extra);
 }
 
 ProjectionResult solve_again(const PressureSystem& sys, const std::vector<double>& b, std::vector<double>& x,
-                             double tolerance, int max_iterations) {
+                             double tolerance, int max_iterations, CompactTerm* extra) {
   ProjectionResult res;
   res.liquid_cells = sys.A.active_count();
   if (res.liquid_cells == 0) return res;
-  const PcgResult r = pcg_solve(sys.A, b, x, sys.preconditioner.get(), tolerance, max_iterations);
+  const PcgResult r = pcg_solve(sys.A, b, x, sys.preconditioner.get(), tolerance, max_iterations, extra);
   res.iterations = r.iterations;
   res.residual = r.relative_residual;
   res.converged = r.converged;
@@ -195,14 +196,14 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
   // liquid cells, and cells that left the liquid are zeroed.
   if (liquid.pressure.size() != sys.A.cells()) liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   std::vector<double>& p = liquid.pressure.data();
-  ProjectionResult res = solve_pressure_system(sys, p, params.solver);
+  ProjectionResult res = solve_pressure_system(sys, p, params.solver, params.extra_term);
   parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
   const double coef = params.dt / (params.density * g.dx);
   if (params.solver.wall_contact == WallContact::Separating) {
     for (int round = 0; round < kMaxSeparationRounds; ++round) {
       if (update_released_cells(sys.released, sys.A, liquid, sb, p, coef) == 0) break;
       assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
-      const ProjectionResult r = solve_pressure_system(sys, p, params.solver);
+      const ProjectionResult r = solve_pressure_system(sys, p, params.solver, params.extra_term);
       parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
       res.iterations += r.iterations;
       res.residual = r.residual;

@@ -17,6 +17,9 @@ struct ProjectionParams {
   double surface_tension = 0.0;  ///< N/m
   double min_theta = 0.01;       ///< smallest interface fraction in the ghost-fluid stencil
   PressureSolverSettings solver;
+  /// Added to the pressure matrix in every solve of project_pressure (none when null): e.g. the
+  /// masses of solids whose velocity closes faces, so that the pressure pushes them too.
+  CompactTerm* extra_term = nullptr;
 };
 
 struct ProjectionResult {
@@ -47,14 +50,15 @@ struct PressureSystem {
 void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const LiquidState& liquid,
                               const SolidBoundary& solids, const ScalarGrid* curvature, const ProjectionParams& params);
 
-/// Solves A p = b with the configured solver (x holds the initial guess on entry); builds
-/// `sys.preconditioner` for the current matrix.
-ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s);
+/// Solves (A + extra) p = b with the configured solver (x holds the initial guess on entry);
+/// builds `sys.preconditioner` for the current matrix A.
+ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s,
+                                       CompactTerm* extra = nullptr);
 
-/// Solves A x = b for another right-hand side (full grid, zero off the active cells) with the
-/// matrix and preconditioner of the last solve_pressure_system.
+/// Solves (A + extra) x = b for another right-hand side (full grid, zero off the active cells)
+/// with the matrix and preconditioner of the last solve_pressure_system.
 ProjectionResult solve_again(const PressureSystem& sys, const std::vector<double>& b, std::vector<double>& x,
-                             double tolerance, int max_iterations);
+                             double tolerance, int max_iterations, CompactTerm* extra = nullptr);
 
 /// u -= coef * grad p on every open face next to a liquid (active or released) cell, with
 /// ghost-fluid values across the free surface (sigma * kappa jumps when `curvature` is given,

@@ -109,6 +109,13 @@ enum class BarrierVolumeMeasure {
   sharp      ///< the volume inside the surface, steered by a divergence source (volume_control.hpp)
 };
 
+/// How the barrier method's final projection treats the solids at closed contact faces
+/// (coupling.barrier.final_projection).
+enum class BarrierFinalProjection {
+  one_way,  ///< Eq. 23: the faces take the solids' velocity; the solids are not pushed
+  two_way   ///< the solids' masses in the pressure solve: the pressure pushes them (momentum kept)
+};
+
 /// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
 struct BarrierSettings {
   LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
@@ -125,6 +132,7 @@ struct BarrierSettings {
   bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
   BarrierVolumeMeasure volume_measure = BarrierVolumeMeasure::sharp;
   BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
+  BarrierFinalProjection final_projection = BarrierFinalProjection::one_way;
 };
 
 /// coupling.cutcell (Zarifi & Batty 2017): which form of the coupled projection is solved.

@@ -287,6 +287,8 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
       bj["volume_measure"] == "sharp" ? BarrierVolumeMeasure::sharp : BarrierVolumeMeasure::smoothed;
   s.barrier.surface_tension =
       bj["surface_tension"] == "csf" ? BarrierSurfaceTension::csf : BarrierSurfaceTension::ghost_fluid;
+  s.barrier.final_projection =
+      bj["final_projection"] == "two_way" ? BarrierFinalProjection::two_way : BarrierFinalProjection::one_way;
   if (s.coupling == CouplingMethod::Barrier) {
     if (s.fluid.representation != LiquidRepresentation::LevelSet)
       fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "

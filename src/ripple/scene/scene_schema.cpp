@@ -183,6 +183,14 @@ SchemaNode scene_schema() {
                        "force's air half is lost: `csf` drops oscillate at half the capillary frequency and "
                        "resting drops spread into films (docs/validation.md).",
                        {"ghost_fluid", "csf"}, "ghost_fluid"))
+      .add("final_projection",
+           schema_enum("How the final projection treats the solids at the liquid-air faces it closes near contact "
+                       "(Eq. 23): `one_way`, the paper's, gives the faces the solids' velocity and leaves the solids "
+                       "as they are, so the pressure that stops the liquid there pushes nothing and an impact loses "
+                       "momentum; `two_way` puts the contacting vertices' masses in the pressure solve, so that the "
+                       "same pressure pushes them through W^T and the liquid and the solids leave the projection at "
+                       "one velocity on those faces (docs/validation.md, momentum).",
+                       {"one_way", "two_way"}, "one_way"))
       .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, "
                                    "CCD limits, merit) to stderr; for debugging a slow or stuck solve. Changes no "
                                    "result: a run can be resumed from its checkpoint with the trace switched on.",

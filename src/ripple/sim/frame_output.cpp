@@ -75,8 +75,10 @@ double add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& l
     }
     const Vec3 vel = mass > 0 ? Vec3(momentum / mass) : Vec3::Zero();
     bodies.push_back({{"name", info.name},
+                      {"mass", mass},
                       {"center_of_mass", {com.x(), com.y(), com.z()}},
-                      {"velocity", {vel.x(), vel.y(), vel.z()}}});
+                      {"velocity", {vel.x(), vel.y(), vel.z()}},
+                      {"momentum", {momentum.x(), momentum.y(), momentum.z()}}});
   }
   j["bodies"] = bodies;
   return kinetic + elastic_energy + potential;
@@ -111,22 +113,24 @@ LiquidMeasures measure_liquid(World& w) {
   const Scene& s = w.scene;
   m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
   m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(domain_box(s));
-  // Kinetic energy on faces, weighted by the liquid share of the two adjacent cells.
-  const double rho_v = 0.5 * w.scene.fluid.density * g.dx * g.dx * g.dx;
+  // Kinetic energy and momentum on faces, each face weighted by the liquid share of its two cells.
+  const double cell_mass = w.scene.fluid.density * g.dx * g.dx * g.dx;
   double ke = 0.0, vmax = 0.0;
   for (int a = 0; a < 3; ++a) {
     const ScalarGrid& u = L.velocity.u[a];
-    ke += parallel_sum(0, u.size(), [&](int64_t idx) {
+    auto share = [&](int64_t idx) {
       const Vec3i f = u.coords(idx);
       Vec3i lo = f;
       lo[a] -= 1;
-      double share = 0.0;
-      if (phi->in_range(lo.x(), lo.y(), lo.z()) && (*phi)(lo.x(), lo.y(), lo.z()) < 0) share += 0.5;
-      if (phi->in_range(f.x(), f.y(), f.z()) && (*phi)(f.x(), f.y(), f.z()) < 0) share += 0.5;
-      return share * u[idx] * u[idx];
-    });
+      double s = 0.0;
+      if (phi->in_range(lo.x(), lo.y(), lo.z()) && (*phi)(lo.x(), lo.y(), lo.z()) < 0) s += 0.5;
+      if (phi->in_range(f.x(), f.y(), f.z()) && (*phi)(f.x(), f.y(), f.z()) < 0) s += 0.5;
+      return s;
+    };
+    ke += parallel_sum(0, u.size(), [&](int64_t idx) { return share(idx) * u[idx] * u[idx]; });
+    m.momentum[a] = cell_mass * parallel_sum(0, u.size(), [&](int64_t idx) { return share(idx) * u[idx]; });
   }
-  m.kinetic_energy = rho_v * ke;
+  m.kinetic_energy = 0.5 * cell_mass * ke;
   const auto& p = L.particles;
   if (p.size() > 0) {
     vmax = parallel_max(0, static_cast<int64_t>(p.size()), 0.0, [&](int64_t q) { return static_cast<double>(p.v[q].norm()); });
@@ -209,6 +213,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["fluid_volume"] = m.volume;
   j["fluid_volume_change"] = initial_volume > 0 ? (m.volume - initial_volume) / initial_volume : 0.0;
   j["fluid_kinetic_energy"] = m.kinetic_energy;
+  j["fluid_momentum"] = {m.momentum.x(), m.momentum.y(), m.momentum.z()};
   j["max_fluid_speed"] = m.max_speed;
   if (m.bbox.empty()) j["fluid_bbox"] = nullptr;
   else

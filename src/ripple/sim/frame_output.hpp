@@ -16,6 +16,7 @@ struct LiquidMeasures {
   double potential_energy = 0.0;  ///< J, gravity's, zero at the world origin
   double surface_energy = 0.0;    ///< J, surface tension times the surface's area off the walls
   double max_speed = 0.0;         ///< m/s
+  Vec3 momentum = Vec3::Zero();   ///< kg m/s, rho u over the liquid's faces
   Aabb bbox;
   TriangleMesh surface;
 };

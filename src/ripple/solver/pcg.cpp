@@ -5,13 +5,17 @@
 namespace ripple {
 
 PcgResult pcg_solve(const CompactOperator<double>& A, const std::vector<double>& b, std::vector<double>& x,
-                    Preconditioner* M, double tolerance, int max_iterations) {
+                    Preconditioner* M, double tolerance, int max_iterations, CompactTerm* extra) {
   PcgResult res;
   const CompactLayout& L = *A.layout;
   const size_t n = static_cast<size_t>(L.padded);
   std::vector<double> r(n, 0.0), z(n, 0.0), p(n, 0.0), q(n, 0.0);
   auto each = [&](auto&& f) { L.for_each_block(f); };
-  A.multiply(x, q);
+  auto multiply = [&](const std::vector<double>& in, std::vector<double>& out) {
+    A.multiply(in, out);
+    if (extra) extra->add_product(in, out);
+  };
+  multiply(x, q);
   each([&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) r[c] = b[c] - q[c]; });
   const double bnorm = compact_max_abs(L, b);
   if (bnorm == 0.0) {
@@ -30,7 +34,7 @@ PcgResult pcg_solve(const CompactOperator<double>& A, const std::vector<double>&
   each([&](int64_t s, int64_t e) { for (int64_t c = s; c < e; ++c) p[c] = z[c]; });
   double rz = compact_dot(L, r, z);
   for (int it = 1; it <= max_iterations; ++it) {
-    A.multiply(p, q);
+    multiply(p, q);
     const double pq = compact_dot(L, p, q);
     if (!(pq > 0.0) || !std::isfinite(pq)) break;  // breakdown: matrix or preconditioner not SPD
     const double alpha = rz / pq;
@@ -52,12 +56,13 @@ PcgResult pcg_solve(const CompactOperator<double>& A, const std::vector<double>&
 }
 
 PcgResult pcg_solve(const PoissonSystem& A, const std::vector<double>& b, std::vector<double>& x,
-                    Preconditioner* M, double tolerance, int max_iterations) {
+                    Preconditioner* M, double tolerance, int max_iterations, CompactTerm* extra) {
   const CompactOperator<double> op = A.compact<double>();
+  if (extra) extra->bind(A);
   std::vector<double> bc, xc;
   A.layout.gather(b, bc);
   A.layout.gather(x, xc);
-  const PcgResult res = pcg_solve(op, bc, xc, M, tolerance, max_iterations);
+  const PcgResult res = pcg_solve(op, bc, xc, M, tolerance, max_iterations, extra);
   A.layout.scatter(xc, x);
   return res;
 }

@@ -198,7 +198,23 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   const double volume_optimised = measure_volume(w.liquid.phi);
   report.volume_budget.optimisation = volume_optimised - volume_predicted;
   const VectorX x = m.positions(solid_state.z);
-  const VectorX vertex_velocity = (x - x_start) / dt;
+  VectorX vertex_velocity = (x - x_start) / dt;
+  const bool two_way = has_solids && s.barrier.final_projection == BarrierFinalProjection::two_way;
+  if (two_way) {
+    // The barrier's push moved the solids off the liquid, but the liquid's velocity never felt
+    // its reaction: the two-way projection below exchanges the momentum instead, so the push
+    // is kept in the positions and taken out of the velocities.
+    for (int v = 0; v < m.num_vertices; ++v) {
+      const int dof = m.vertex_dof[v];
+      if (m.vertex_mass[v] <= 0.0 || dof < 0) continue;
+      for (int a = 0; a < 3; ++a) {
+        if (m.dof_fixed[static_cast<size_t>(dof + a)]) continue;
+        const double dv = cr.barrier_gradient[dof + a] / (m.vertex_mass[v] * dt);  // minus the push -g / (m dt)
+        vertex_velocity[3 * v + a] += dv;
+        solid_state.velocity[dof + a] += dv;
+      }
+    }
+  }
   VolumeControlRequest control;
   if (sharp) {  // each component's deficit inside its surface, at most a share of it per step
     control.label = &band.label;
@@ -225,6 +241,14 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   if (sharp) {
     const double volume_controlled = measure_volume(w.liquid.phi);
     report.volume_budget.volume_control = volume_controlled - volume_optimised;
+  }
+  if (two_way && fp.vertex_velocity_change.size() > 0) {
+    // Two-way final projection: the contacting vertices leave with the pressure's push.
+    for (int v = 0; v < m.num_vertices; ++v) {
+      const int dof = m.vertex_dof[v];
+      if (m.vertex_mass[v] <= 0.0 || dof < 0) continue;
+      solid_state.velocity.segment<3>(dof) += fp.vertex_velocity_change.segment<3>(3 * v);
+    }
   }
   report.pressure_iterations += fp.iterations;
   report.pressure_residual = std::max(report.pressure_residual, fp.residual);

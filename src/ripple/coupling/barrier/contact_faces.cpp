@@ -35,7 +35,8 @@ std::vector<ContactFace> find_contact_faces(const GridGeometry& g, const ScalarG
 }
 
 int close_contact_faces(SolidBoundary& sb, const std::vector<ContactFace>& faces, const CollisionMesh& mesh,
-                        const VectorX& x, const VectorX& vertex_velocity, double half_size) {
+                        const VectorX& x, const VectorX& vertex_velocity, double half_size,
+                        std::vector<FaceWeights>* rows_out) {
   std::vector<Vec3> centres;
   centres.reserve(faces.size());
   for (const ContactFace& f : faces) centres.push_back(f.centre);
@@ -50,6 +51,7 @@ int close_contact_faces(SolidBoundary& sb, const std::vector<ContactFace>& faces
     sb.velocity.u[faces[f].axis](q.x(), q.y(), q.z()) = u;
     ++closed;
   }
+  if (rows_out) *rows_out = rows;
   return closed;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ripple/contact/collision_mesh.hpp"
+#include "ripple/coupling/barrier/face_velocity_weights.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 #include "ripple/grid/grid_geometry.hpp"
 
@@ -24,8 +25,10 @@ std::vector<ContactFace> find_contact_faces(const GridGeometry& grid, const Scal
 
 /// Closes the contact faces in `boundary` (open fraction 0) with velocity W v, W's rows from
 /// face_velocity_weights with boxes of half width `half_size` (m); faces with no solid element
-/// in their box stay as they are. Returns how many faces were closed.
+/// in their box stay as they are. Returns how many faces were closed; `rows` (optional) gets
+/// W's rows, aligned with `faces` (empty for faces left open).
 int close_contact_faces(SolidBoundary& boundary, const std::vector<ContactFace>& faces, const CollisionMesh& mesh,
-                        const VectorX& x, const VectorX& vertex_velocity, double half_size);
+                        const VectorX& x, const VectorX& vertex_velocity, double half_size,
+                        std::vector<FaceWeights>* rows = nullptr);
 
 }  // namespace ripple

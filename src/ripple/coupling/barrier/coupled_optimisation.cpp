@@ -75,6 +75,11 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     return std::max(solid, level_set_scale * ls_step);
   };
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
+  {
+    VectorX g = VectorX::Zero(z.size());
+    barrier.add_derivatives(z, g, nullptr);
+    result.barrier_gradient = g.head(n_solid);
+  }
 
   z_solids = z.head(n_solid);
   phi = ls.phi;

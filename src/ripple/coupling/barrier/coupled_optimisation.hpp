@@ -38,6 +38,9 @@ struct CoupledResult {
   int start_repairs = 0;        ///< barrier points whose starting gap had to be raised (make_feasible)
   int stencil_repairs = 0;      ///< linear stencils re-taken during the solve (LiquidBarrierForm::max_step)
   int start_infeasible = 0;     ///< barrier points that start inside the liquid with no unknown to raise
+  /// The liquid barrier's gradient over the solids' coordinates at the solution (kg m): its
+  /// impulse on the solids is -gradient / dt.
+  VectorX barrier_gradient;
 };
 
 /// Runs the optimisation. `band` holds phi* (the predicted level set), its unknowns and the

@@ -2,6 +2,7 @@
 
 #include "ripple/coupling/barrier/contact_faces.hpp"
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
+#include "ripple/coupling/barrier/solid_pressure_coupling.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/surface_tension.hpp"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace ripple {
 
@@ -29,17 +31,20 @@ int64_t liquid_side(const ScalarGrid& phi, int a, const Vec3i& q) {
 /// (sigma kappa; 0 without surface tension) or was released by the separating-wall rounds
 /// (wall_separation.hpp: suction, held at p = 0), the liquid is leaving the solid, and the
 /// face gets back its state in `base`. Removes the opened faces from `closed`; returns how many.
-int open_pulling_faces(std::vector<ContactFace>& closed, SolidBoundary& with_contacts, const SolidBoundary& base,
-                       const LiquidState& L, const std::vector<uint8_t>& released, const ScalarGrid* kappa,
-                       double sigma) {
+int open_pulling_faces(std::vector<ContactFace>& closed, std::vector<FaceWeights>& rows, SolidBoundary& with_contacts,
+                       const SolidBoundary& base, const LiquidState& L, const std::vector<uint8_t>& released,
+                       const ScalarGrid* kappa, double sigma) {
   double p_max = 0.0;
   for (double p : L.pressure.data()) p_max = std::max(p_max, std::abs(p));
   std::vector<ContactFace> still;
+  std::vector<FaceWeights> still_rows;
   int opened = 0;
-  for (const ContactFace& f : closed) {
+  for (size_t n = 0; n < closed.size(); ++n) {
+    const ContactFace& f = closed[n];
     const int64_t c = liquid_side(L.phi, f.axis, f.index);
     if (c < 0) {
       still.push_back(f);
+      still_rows.push_back(rows[n]);
       continue;
     }
     const size_t i = static_cast<size_t>(c);
@@ -47,6 +52,7 @@ int open_pulling_faces(std::vector<ContactFace>& closed, SolidBoundary& with_con
     const bool pulls = (!released.empty() && released[i]) || L.pressure.data()[i] < reference - 1e-4 * p_max;
     if (!pulls) {
       still.push_back(f);
+      still_rows.push_back(rows[n]);
       continue;
     }
     const Vec3i& q = f.index;
@@ -55,6 +61,7 @@ int open_pulling_faces(std::vector<ContactFace>& closed, SolidBoundary& with_con
     ++opened;
   }
   closed = std::move(still);
+  rows = std::move(still_rows);
   return opened;
 }
 
@@ -73,25 +80,40 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
   {
     ScopedPhase t(timings, "pressure_final");
     std::vector<ContactFace> closed;
+    std::vector<FaceWeights> closed_rows;  // W's rows of the closed faces
     if (!contacting.empty()) {
       with_contacts = w.solids;
       const auto faces = find_contact_faces(L.grid, L.phi, x, contacting);
       // A box one cell wide around each face (Eq. 23's dhat-sized box, at least a cell so
       // that it reaches the solid from faces half a cell off the surface).
-      out.closed_faces = close_contact_faces(with_contacts, faces, m.collision, x, vertex_velocity, 0.5 * L.grid.dx);
-      for (const ContactFace& f : faces)
-        if (with_contacts.face_open[f.axis](f.index.x(), f.index.y(), f.index.z()) !=
-            w.solids.face_open[f.axis](f.index.x(), f.index.y(), f.index.z()))
-          closed.push_back(f);
+      std::vector<FaceWeights> rows;
+      out.closed_faces =
+          close_contact_faces(with_contacts, faces, m.collision, x, vertex_velocity, 0.5 * L.grid.dx, &rows);
+      for (size_t f = 0; f < faces.size(); ++f) {
+        const Vec3i& q = faces[f].index;
+        if (with_contacts.face_open[faces[f].axis](q.x(), q.y(), q.z()) !=
+            w.solids.face_open[faces[f].axis](q.x(), q.y(), q.z())) {
+          closed.push_back(faces[f]);
+          closed_rows.push_back(rows[f]);
+        }
+      }
       boundary = &with_contacts;
     }
+    const bool two_way = s.barrier.final_projection == BarrierFinalProjection::two_way;
     // Surface tension: the ghost-fluid jump gamma kappa on phi^{n+1}, or none when Eq. 8's
     // force acted in the prediction (coupling.barrier.surface_tension = "csf").
     const bool jump = s.fluid.surface_tension > 0.0 && s.barrier.surface_tension == BarrierSurfaceTension::ghost_fluid;
     if (!jump) pp.surface_tension = 0.0;
     const ScalarGrid kappa = jump ? interface_curvature(L.phi, L.grid.dx) : ScalarGrid();
     const MacVelocity predicted = L.velocity;
+    std::unique_ptr<SolidPressureCoupling> coupling;
     for (int round = 0;; ++round) {
+      coupling.reset();
+      pp.extra_term = nullptr;
+      if (two_way && !closed.empty()) {
+        coupling = std::make_unique<SolidPressureCoupling>(closed, closed_rows, L.phi, m, dt, L.grid.dx);
+        if (!coupling->empty()) pp.extra_term = coupling.get();
+      }
       const ProjectionResult r =
           project_pressure(L, s, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
       out.iterations += r.iterations;
@@ -99,12 +121,24 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       out.converged = r.converged;
       if (round == kMaxSeparationRounds || closed.empty()) break;
       // Faces where the liquid pulls are opened, and the pressure solved again.
-      const int opened = open_pulling_faces(closed, with_contacts, w.solids, L, w.pressure_system.released,
-                                            jump ? &kappa : nullptr, s.fluid.surface_tension);
+      const int opened = open_pulling_faces(closed, closed_rows, with_contacts, w.solids, L,
+                                            w.pressure_system.released, jump ? &kappa : nullptr,
+                                            s.fluid.surface_tension);
       if (opened == 0) break;
       out.closed_faces -= opened;
       out.released_faces += opened;
       L.velocity = predicted;
+    }
+    if (coupling && !coupling->empty()) {
+      // The pressure pushed the contacting vertices; the closed faces move with them.
+      out.vertex_velocity_change = coupling->velocity_change(L.pressure.data(), m.num_vertices);
+      const VectorX v = vertex_velocity + out.vertex_velocity_change;
+      for (size_t f = 0; f < coupling->faces().size(); ++f) {
+        const auto& face = coupling->faces()[f];
+        const double u = coupling->face_velocity(f, v);
+        L.velocity.u[face.axis](face.index.x(), face.index.y(), face.index.z()) = u;
+        with_contacts.velocity.u[face.axis](face.index.x(), face.index.y(), face.index.z()) = u;
+      }
     }
   }
   if (control && control->label) {

@@ -17,6 +17,9 @@ struct FinalProjectionReport {
   bool converged = true;
   int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
   int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
+  /// With coupling.barrier.final_projection = "two_way": the vertices' velocity change (#V*3,
+  /// m/s) from the pressure on the closed faces; empty otherwise.
+  VectorX vertex_velocity_change;
 };
 
 /// Volume each component of `label` is to gain (m^3) by the volume control after the
