@@ -140,6 +140,7 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
         with_contacts.velocity.u[face.axis](face.index.x(), face.index.y(), face.index.z()) = u;
       }
     }
+    pp.extra_term = nullptr;  // the coupling ends with this block; the volume control moves the liquid alone
   }
   if (control && control->label) {
     ScopedPhase t(timings, "volume_control");
