@@ -175,6 +175,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   cs.trace = s.barrier.trace;
   cs.volume_constraint = s.barrier.volume_constraint;
   cs.min_tolerance = 1e-3 * (s.grid.upper() - s.grid.origin).norm();  // 0.1 % of the domain per second
+  const bool two_way = has_solids && s.barrier.final_projection == BarrierFinalProjection::two_way;
+  cs.barrier_gradient = two_way;
   VectorX z = solid_state.z;
   ScalarGrid phi_next;
   CoupledResult cr;
@@ -199,21 +201,25 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.volume_budget.optimisation = volume_optimised - volume_predicted;
   const VectorX x = m.positions(solid_state.z);
   VectorX vertex_velocity = (x - x_start) / dt;
-  const bool two_way = has_solids && s.barrier.final_projection == BarrierFinalProjection::two_way;
+  // Velocity changes of the two-way exchange (#V*3) onto the deformable vertices' coordinates.
+  auto add_to_solid_velocity = [&](const VectorX& dv) {
+    for (int v = 0; v < m.num_vertices; ++v)
+      if (m.vertex_mass[v] > 0.0) solid_state.velocity.segment<3>(m.vertex_dof[v]) += dv.segment<3>(3 * v);
+  };
   if (two_way) {
     // The barrier's push moved the solids off the liquid, but the liquid's velocity never felt
     // its reaction: the two-way projection below exchanges the momentum instead, so the push
-    // is kept in the positions and taken out of the velocities.
+    // (-g / (m dt)) is kept in the positions and taken out of the velocities.
+    VectorX unpush = VectorX::Zero(vertex_velocity.size());
     for (int v = 0; v < m.num_vertices; ++v) {
       const int dof = m.vertex_dof[v];
-      if (m.vertex_mass[v] <= 0.0 || dof < 0) continue;
-      for (int a = 0; a < 3; ++a) {
-        if (m.dof_fixed[static_cast<size_t>(dof + a)]) continue;
-        const double dv = cr.barrier_gradient[dof + a] / (m.vertex_mass[v] * dt);  // minus the push -g / (m dt)
-        vertex_velocity[3 * v + a] += dv;
-        solid_state.velocity[dof + a] += dv;
-      }
+      if (m.vertex_mass[v] <= 0.0) continue;
+      for (int a = 0; a < 3; ++a)
+        if (!m.dof_fixed[static_cast<size_t>(dof + a)])
+          unpush[3 * v + a] = cr.barrier_gradient[dof + a] / (m.vertex_mass[v] * dt);
     }
+    vertex_velocity += unpush;
+    add_to_solid_velocity(unpush);
   }
   VolumeControlRequest control;
   if (sharp) {  // each component's deficit inside its surface, at most a share of it per step
@@ -242,14 +248,8 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     const double volume_controlled = measure_volume(w.liquid.phi);
     report.volume_budget.volume_control = volume_controlled - volume_optimised;
   }
-  if (two_way && fp.vertex_velocity_change.size() > 0) {
-    // Two-way final projection: the contacting vertices leave with the pressure's push.
-    for (int v = 0; v < m.num_vertices; ++v) {
-      const int dof = m.vertex_dof[v];
-      if (m.vertex_mass[v] <= 0.0 || dof < 0) continue;
-      solid_state.velocity.segment<3>(dof) += fp.vertex_velocity_change.segment<3>(3 * v);
-    }
-  }
+  // Two-way final projection: the contacting vertices leave with the pressure's push.
+  if (two_way && fp.vertex_velocity_change.size() > 0) add_to_solid_velocity(fp.vertex_velocity_change);
   report.pressure_iterations += fp.iterations;
   report.pressure_residual = std::max(report.pressure_residual, fp.residual);
   report.pressure_converged = report.pressure_converged && fp.converged;

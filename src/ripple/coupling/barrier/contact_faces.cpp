@@ -34,6 +34,14 @@ std::vector<ContactFace> find_contact_faces(const GridGeometry& g, const ScalarG
   return faces;
 }
 
+int64_t liquid_cell_beside(const ScalarGrid& phi, int a, const Vec3i& q) {
+  Vec3i lo = q;
+  lo[a] -= 1;
+  if (phi.in_range(q.x(), q.y(), q.z()) && phi(q.x(), q.y(), q.z()) < 0.0) return phi.index(q.x(), q.y(), q.z());
+  if (phi.in_range(lo.x(), lo.y(), lo.z()) && phi(lo.x(), lo.y(), lo.z()) < 0.0) return phi.index(lo.x(), lo.y(), lo.z());
+  return -1;
+}
+
 int close_contact_faces(SolidBoundary& sb, const std::vector<ContactFace>& faces, const CollisionMesh& mesh,
                         const VectorX& x, const VectorX& vertex_velocity, double half_size,
                         std::vector<FaceWeights>* rows_out) {
@@ -44,8 +52,7 @@ int close_contact_faces(SolidBoundary& sb, const std::vector<ContactFace>& faces
   int closed = 0;
   for (size_t f = 0; f < faces.size(); ++f) {
     if (rows[f].vertices.empty()) continue;
-    double u = 0.0;  // Eq. 23: the face's component of the weighted solid velocity
-    for (const auto& [v, w] : rows[f].vertices) u += w * vertex_velocity[3 * v + faces[f].axis];
+    const double u = face_velocity(rows[f], faces[f].axis, vertex_velocity);
     const Vec3i& q = faces[f].index;
     sb.face_open[faces[f].axis](q.x(), q.y(), q.z()) = 0.0;
     sb.velocity.u[faces[f].axis](q.x(), q.y(), q.z()) = u;

@@ -23,6 +23,10 @@ struct ContactFace {
 std::vector<ContactFace> find_contact_faces(const GridGeometry& grid, const ScalarGrid& phi, const VectorX& x,
                                             const std::vector<int>& contacting);
 
+/// The liquid cell (full-grid index) beside face `index` of axis `a`, whose other cell is air:
+/// the cell above the face (`index`) if it is liquid, else the one below; -1 if neither is.
+int64_t liquid_cell_beside(const ScalarGrid& phi, int a, const Vec3i& index);
+
 /// Closes the contact faces in `boundary` (open fraction 0) with velocity W v, W's rows from
 /// face_velocity_weights with boxes of half width `half_size` (m); faces with no solid element
 /// in their box stay as they are. Returns how many faces were closed; `rows` (optional) gets

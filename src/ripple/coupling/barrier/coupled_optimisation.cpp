@@ -75,7 +75,7 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
     return std::max(solid, level_set_scale * ls_step);
   };
   result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
-  {
+  if (st.barrier_gradient) {
     VectorX g = VectorX::Zero(z.size());
     barrier.add_derivatives(z, g, nullptr);
     result.barrier_gradient = g.head(n_solid);

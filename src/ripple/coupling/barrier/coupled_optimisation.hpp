@@ -28,6 +28,7 @@ struct BarrierCouplingSettings {
   bool trace = false;             ///< print every Newton iteration to stderr
   bool volume_constraint = true;  ///< impose Eq. 11 per component
   double level_set_tolerance = 1e-3;  ///< converged once no level-set value changes by more than this many cells
+  bool barrier_gradient = false;  ///< return the barrier's gradient at the solution (the two-way projection's)
 };
 
 struct CoupledResult {
@@ -38,8 +39,8 @@ struct CoupledResult {
   int start_repairs = 0;        ///< barrier points whose starting gap had to be raised (make_feasible)
   int stencil_repairs = 0;      ///< linear stencils re-taken during the solve (LiquidBarrierForm::max_step)
   int start_infeasible = 0;     ///< barrier points that start inside the liquid with no unknown to raise
-  /// The liquid barrier's gradient over the solids' coordinates at the solution (kg m): its
-  /// impulse on the solids is -gradient / dt.
+  /// With settings.barrier_gradient: the liquid barrier's gradient over the solids'
+  /// coordinates at the solution (kg m); its impulse on the solids is -gradient / dt.
   VectorX barrier_gradient;
 };
 

@@ -27,6 +27,12 @@ struct CellKey {
 
 }  // namespace
 
+double face_velocity(const FaceWeights& row, int axis, const VectorX& v) {
+  double u = 0.0;
+  for (const auto& [vertex, w] : row.vertices) u += w * v[3 * vertex + axis];
+  return u;
+}
+
 std::vector<FaceWeights> face_velocity_weights(const CollisionMesh& mesh, const VectorX& x,
                                                const std::vector<Vec3>& centres, double half_size) {
   // Elements: triangles, rod edges (on no triangle), free points.

@@ -16,6 +16,9 @@ struct FaceWeights {
   std::vector<std::pair<int, double>> vertices;  ///< (vertex, weight), weights summing to 1; empty: no solid near
 };
 
+/// Eq. 23: the face's velocity along `axis`, sum_v W_fv v_v, for vertex velocities v (#V*3).
+double face_velocity(const FaceWeights& row, int axis, const VectorX& v);
+
 /// Rows of W for faces centred at `face_centres` with boxes of half width `half_size` (m);
 /// `x` holds the vertex positions (#V*3).
 std::vector<FaceWeights> face_velocity_weights(const CollisionMesh& mesh, const VectorX& x,

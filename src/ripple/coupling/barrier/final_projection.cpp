@@ -17,15 +17,6 @@ namespace ripple {
 
 namespace {
 
-/// The liquid cell beside face q of axis a (the face's other cell is air), or -1.
-int64_t liquid_side(const ScalarGrid& phi, int a, const Vec3i& q) {
-  Vec3i lo = q;
-  lo[a] -= 1;
-  if (phi.in_range(q.x(), q.y(), q.z()) && phi(q.x(), q.y(), q.z()) < 0.0) return phi.index(q.x(), q.y(), q.z());
-  if (phi.in_range(lo.x(), lo.y(), lo.z()) && phi(lo.x(), lo.y(), lo.z()) < 0.0) return phi.index(lo.x(), lo.y(), lo.z());
-  return -1;
-}
-
 /// A contact face pushes the liquid but does not hold it (Eq. 23 closes it both ways): where
 /// the liquid beside a closed face is below the pressure its free surface would have there
 /// (sigma kappa; 0 without surface tension) or was released by the separating-wall rounds
@@ -41,7 +32,7 @@ int open_pulling_faces(std::vector<ContactFace>& closed, std::vector<FaceWeights
   int opened = 0;
   for (size_t n = 0; n < closed.size(); ++n) {
     const ContactFace& f = closed[n];
-    const int64_t c = liquid_side(L.phi, f.axis, f.index);
+    const int64_t c = liquid_cell_beside(L.phi, f.axis, f.index);
     if (c < 0) {
       still.push_back(f);
       still_rows.push_back(rows[n]);
@@ -135,7 +126,7 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       const VectorX v = vertex_velocity + out.vertex_velocity_change;
       for (size_t f = 0; f < coupling->faces().size(); ++f) {
         const auto& face = coupling->faces()[f];
-        const double u = coupling->face_velocity(f, v);
+        const double u = face_velocity(face.row, face.axis, v);
         L.velocity.u[face.axis](face.index.x(), face.index.y(), face.index.z()) = u;
         with_contacts.velocity.u[face.axis](face.index.x(), face.index.y(), face.index.z()) = u;
       }

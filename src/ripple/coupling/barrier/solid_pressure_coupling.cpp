@@ -12,19 +12,11 @@ SolidPressureCoupling::SolidPressureCoupling(const std::vector<ContactFace>& fac
     Face f;
     f.axis = cf.axis;
     f.index = cf.index;
-    Vec3i lo = cf.index;
-    lo[cf.axis] -= 1;
-    // The liquid cell is above the face (normal out of the liquid: -e_a) or below it (+e_a).
-    if (phi.in_range(cf.index.x(), cf.index.y(), cf.index.z()) && phi(cf.index.x(), cf.index.y(), cf.index.z()) < 0.0) {
-      f.cell = phi.index(cf.index.x(), cf.index.y(), cf.index.z());
-      f.normal = -1.0;
-    } else if (phi.in_range(lo.x(), lo.y(), lo.z()) && phi(lo.x(), lo.y(), lo.z()) < 0.0) {
-      f.cell = phi.index(lo.x(), lo.y(), lo.z());
-      f.normal = 1.0;
-    } else {
-      continue;
-    }
-    f.all = rows[i].vertices;
+    f.cell = liquid_cell_beside(phi, cf.axis, cf.index);
+    if (f.cell < 0) continue;
+    // The normal out of the liquid: -e_a when the liquid cell is above the face, +e_a below.
+    f.normal = f.cell == phi.index(cf.index.x(), cf.index.y(), cf.index.z()) ? -1.0 : 1.0;
+    f.row = rows[i];
     for (const auto& [v, w] : rows[i].vertices) {
       const double mass = m.vertex_mass[v];
       const int dof = m.vertex_dof[v];
@@ -51,7 +43,8 @@ void SolidPressureCoupling::bind(const PoissonSystem& A) {
 
 void SolidPressureCoupling::add_product(const std::vector<double>& x, std::vector<double>& y) const {
   // t_v = sum_f W_fv n_f p_c(f) (Pa, per vertex and axis); y_c(f) += dt dx n_f sum_v W_fv t_v / m_v.
-  std::vector<Vec3> t(vertices_.size(), Vec3::Zero());
+  std::vector<Vec3>& t = scratch_;
+  t.assign(vertices_.size(), Vec3::Zero());
   for (size_t f = 0; f < faces_.size(); ++f) {
     if (compact_[f] < 0) continue;
     const double p = x[static_cast<size_t>(compact_[f])];
@@ -77,13 +70,6 @@ VectorX SolidPressureCoupling::velocity_change(const std::vector<double>& p, int
       dv[3 * v + f.axis] += dt_ * dx_ * dx_ * inverse_mass_[s] * w * f.normal * p[static_cast<size_t>(f.cell)];
     }
   return dv;
-}
-
-double SolidPressureCoupling::face_velocity(size_t entry, const VectorX& v) const {
-  const Face& f = faces_[entry];
-  double u = 0.0;
-  for (const auto& [vertex, w] : f.all) u += w * v[3 * vertex + f.axis];
-  return u;
 }
 
 }  // namespace ripple

@@ -32,16 +32,13 @@ class SolidPressureCoupling : public CompactTerm {
   /// The vertices' velocity change (#V*3, m/s) under the full-grid pressure p (Pa).
   VectorX velocity_change(const std::vector<double>& p, int num_vertices) const;
 
-  /// Each coupled face's velocity along its axis (m/s) for vertex velocities v (#V*3).
-  double face_velocity(size_t entry, const VectorX& v) const;
-
   struct Face {
     int axis = 0;
     Vec3i index = Vec3i::Zero();
     int64_t cell = -1;  ///< the liquid cell beside the face (full-grid index)
     double normal = 1;  ///< +1 or -1: the face's normal out of the liquid, along its axis
     std::vector<std::pair<int, double>> weights;  ///< (vertex, W_fv) of vertices with inverse mass
-    std::vector<std::pair<int, double>> all;      ///< (vertex, W_fv), every vertex of the row
+    FaceWeights row;                              ///< W's row: every vertex, for the face's velocity
   };
   const std::vector<Face>& faces() const { return faces_; }
   bool empty() const { return faces_.empty(); }
@@ -52,6 +49,7 @@ class SolidPressureCoupling : public CompactTerm {
   std::vector<double> inverse_mass_; ///< per vertex of vertices_ (1/kg)
   std::vector<int> slot_;            ///< #V: index into vertices_, or -1
   std::vector<int64_t> compact_;     ///< per face: its cell's compact index in the bound system, or -1
+  mutable std::vector<Vec3> scratch_;  ///< add_product's per-vertex sums, kept between PCG iterations
   double dt_ = 0.0, dx_ = 0.0;
 };
 
