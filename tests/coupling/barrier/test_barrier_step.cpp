@@ -105,6 +105,9 @@ TEST(BarrierScene, BadInputNamesTheKey) {
   j["coupling"]["barrier"]["volume_measure"] = "mesh";
   EXPECT_NE(load_error(j).find("/coupling/barrier/volume_measure"), std::string::npos) << load_error(j);
   j = drop_on_plate();
+  j["coupling"]["barrier"]["final_projection"] = "both_ways";
+  EXPECT_NE(load_error(j).find("/coupling/barrier/final_projection"), std::string::npos) << load_error(j);
+  j = drop_on_plate();
   j["coupling"]["barrier"]["air_density"] = 2000.0;
   EXPECT_NE(load_error(j).find("/coupling/barrier/air_density: air density 2000 kg/m^3 exceeds the liquid's"),
             std::string::npos)
