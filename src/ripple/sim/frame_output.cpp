@@ -246,6 +246,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     j["coupling_start_repairs"] = c.start_repairs;
     j["coupling_stencil_repairs"] = c.stencil_repairs;
     j["coupling_start_stuck"] = c.start_stuck;
+    j["coupling_volume_control_cells_kept"] = c.control_cells_kept;
     j["liquid_volume_budget"] = {{"advection", c.volume_advection},
                                  {"optimisation", c.volume_optimisation},
                                  {"volume_control", c.volume_control},

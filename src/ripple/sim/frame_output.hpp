@@ -51,6 +51,7 @@ struct FrameLog {
     int64_t start_repairs = 0;                                  ///< vertices lifted out of the liquid at solve starts
     int64_t stencil_repairs = 0;  ///< frozen linear stencils re-taken where the trilinear field stopped a step
     int64_t start_stuck = 0;                                    ///< vertices starting inside with nothing to lift
+    int64_t control_cells_kept = 0;  ///< level-set cells the volume control's guard put back near solid vertices
     double volume_advection = 0.0, volume_optimisation = 0.0, volume_control = 0.0, volume_redistance = 0.0;  ///< m^3, summed
   } coupling;
   // Coupling "cutcell" (Zarifi & Batty 2017); its solves are also counted in pressure_* above.

@@ -112,6 +112,7 @@ void step_barrier(World& world, double dt, FrameLog& log, PhaseTimings& timings,
   c.start_repairs += r.start_repairs;
   c.stencil_repairs += r.stencil_repairs;
   c.start_stuck += r.start_stuck;
+  c.control_cells_kept += r.control_cells_kept;
   c.volume_advection += r.volume_budget.advection;
   c.volume_optimisation += r.volume_budget.optimisation;
   c.volume_control += r.volume_budget.volume_control;

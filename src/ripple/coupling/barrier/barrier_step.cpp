@@ -234,11 +234,12 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
       const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
       std::vector<double> floor = vertex_gaps(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
       for (double& f : floor) f = 0.5 * std::min(f, dhat);
-      control.guard.acceptable = [&, coupled, floor](const ScalarGrid& phi) {
+      control.guard.too_close = [&, coupled, floor](const ScalarGrid& phi) {
         const std::vector<double> gap = vertex_gaps(g, phi, m.collision, x, s.barrier.interpolation, coupled);
+        std::vector<Vec3> refused;
         for (size_t v = 0; v < gap.size(); ++v)
-          if (gap[v] < floor[v]) return false;
-        return true;
+          if (gap[v] < floor[v]) refused.push_back(x.segment<3>(3 * static_cast<Eigen::Index>(v)));
+        return refused;
       };
     }
   }
@@ -254,6 +255,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.pressure_residual = std::max(report.pressure_residual, fp.residual);
   report.pressure_converged = report.pressure_converged && fp.converged;
   report.closed_faces = fp.closed_faces;
+  report.control_cells_kept = fp.control_cells_kept;
   {
     ScopedPhase t(timings, "redistance");
     redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, cs.points, x, s.barrier.interpolation,

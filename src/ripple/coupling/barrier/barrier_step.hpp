@@ -41,6 +41,7 @@ struct BarrierStepReport {
   int start_repairs = 0;           ///< vertices the solve's start had to lift out of the liquid
   int stencil_repairs = 0;         ///< frozen linear stencils re-taken during the solve
   int start_stuck = 0;             ///< vertices starting inside the liquid with no unknown to lift
+  int64_t control_cells_kept = 0;  ///< cells the volume control's guard put back around solid vertices
   VolumeBudget volume_budget;
 };
 

@@ -136,7 +136,7 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
   if (control && control->label) {
     ScopedPhase t(timings, "volume_control");
     apply_volume_control(w.pressure_system, L, *boundary, *control->label, control->volume, pp,
-                         barrier_extrapolation_layers(s), control->guard);
+                         barrier_extrapolation_layers(s), control->guard, nullptr, &out.control_cells_kept);
   }
   {
     ScopedPhase t(timings, "extrapolate");

@@ -17,6 +17,7 @@ struct FinalProjectionReport {
   bool converged = true;
   int closed_faces = 0;    ///< contact faces given the solids' velocity (after the releases)
   int released_faces = 0;  ///< contact faces opened again because the liquid left the solid there
+  int64_t control_cells_kept = 0;  ///< cells the volume control's guard put back around solid vertices
   /// With coupling.barrier.final_projection = "two_way": the vertices' velocity change (#V*3,
   /// m/s) from the pressure on the closed faces; empty otherwise.
   VectorX vertex_velocity_change;

@@ -1,6 +1,7 @@
 #include "ripple/coupling/barrier/volume_control.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
@@ -15,13 +16,33 @@ namespace {
 // remainder is asked again, up to this many moves in all, until under kSatisfied of the ask.
 constexpr int kMaxMoves = 3;
 constexpr double kSatisfied = 0.05;
+/// Rounds of putting cells back around refused points before the whole move is halved.
+constexpr int kPutBackRounds = 3;
+
+/// Puts `phi` back to `start` in the cells whose samples a point at p can read: the 4 x 4 x 4
+/// block from one cell below the trilinear stencil's lower corner, which holds the quadratic
+/// B-spline's 27 cells too. Returns the cells changed.
+int64_t put_back_around(const GridGeometry& g, const Vec3& p, const ScalarGrid& start, ScalarGrid& phi) {
+  const Vec3 t = g.to_index_space(p, cell_sample_offset());
+  int64_t changed = 0;
+  const Vec3i lo(static_cast<int>(std::floor(t.x())) - 1, static_cast<int>(std::floor(t.y())) - 1,
+                 static_cast<int>(std::floor(t.z())) - 1);
+  for (int k = std::max(lo.z(), 0); k <= std::min(lo.z() + 3, g.n.z() - 1); ++k)
+    for (int j = std::max(lo.y(), 0); j <= std::min(lo.y() + 3, g.n.y() - 1); ++j)
+      for (int i = std::max(lo.x(), 0); i <= std::min(lo.x() + 3, g.n.x() - 1); ++i)
+        if (phi(i, j, k) != start(i, j, k)) {
+          phi(i, j, k) = start(i, j, k);
+          ++changed;
+        }
+  return changed;
+}
 
 /// One move of liquid.phi along d = -grad q, A q = (each component's share of `volume` per
 /// cell volume); returns the faces where d is nonzero, `kept` the share of the move the guard
-/// kept (0: dropped).
+/// kept (0: dropped), `cells_kept` adds the cells put back around refused points.
 int64_t move_once(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids, const Array3<int>& label,
                   const std::vector<double>& volume, const ProjectionParams& params, int layers,
-                  const VolumeControlGuard& guard, double& kept) {
+                  const VolumeControlGuard& guard, double& kept, int64_t& cells_kept) {
   kept = 0.0;
   const GridGeometry& g = liquid.grid;
   const int64_t cells = sys.A.cells();
@@ -65,16 +86,26 @@ int64_t move_once(const PressureSystem& sys, LiquidState& liquid, const SolidBou
   ScalarGrid phi = liquid.phi;
   advect_samples(phi, cell_sample_offset(), g, d, 1.0, LevelSetAdvection::SemiLagrangian);
   kept = 1.0;
-  if (guard.acceptable) {
-    const ScalarGrid full = phi;  // liquid.phi still holds the start
-    for (int halving = 0; !guard.acceptable(phi); ++halving) {
+  if (guard.too_close) {
+    const ScalarGrid& start = liquid.phi;  // still the start of the move
+    std::vector<Vec3> refused = guard.too_close(phi);
+    for (int round = 0; round < kPutBackRounds && !refused.empty(); ++round) {
+      int64_t changed = 0;
+      for (const Vec3& p : refused) changed += put_back_around(g, p, start, phi);
+      if (changed == 0) break;  // nothing left to put back there: halve the whole move
+      cells_kept += changed;
+      refused = guard.too_close(phi);
+    }
+    const ScalarGrid full = phi;
+    for (int halving = 0; !refused.empty(); ++halving) {
       if (halving == 6) {  // nothing moved
         kept = 0.0;
         return 0;
       }
       kept *= 0.5;
-      const auto& start = liquid.phi.data();
-      for (size_t i = 0; i < phi.data().size(); ++i) phi.data()[i] = start[i] + kept * (full.data()[i] - start[i]);
+      for (size_t i = 0; i < phi.data().size(); ++i)
+        phi.data()[i] = start.data()[i] + kept * (full.data()[i] - start.data()[i]);
+      refused = guard.too_close(phi);
     }
   }
   liquid.phi = std::move(phi);
@@ -152,8 +183,10 @@ std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& l
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
                              const Array3<int>& label, const std::vector<double>& volume,
                              const ProjectionParams& params, int layers, const VolumeControlGuard& guard,
-                             double* fraction) {
+                             double* fraction, int64_t* cells_kept) {
   if (fraction) *fraction = 0.0;
+  if (cells_kept) *cells_kept = 0;
+  int64_t put_back = 0;
   const GridGeometry& g = liquid.grid;
   if (sys.A.active_count() == 0 || volume.empty() || label.size() != sys.A.cells()) return 0;
   const int components = static_cast<int>(volume.size());
@@ -163,7 +196,8 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
   for (int move = 0; move < kMaxMoves; ++move) {
     const ScalarGrid start_of_move = liquid.phi;
     double kept = 0.0;
-    const int64_t faces = move_once(sys, liquid, solids, label, left, params, layers, guard, kept);
+    const int64_t faces = move_once(sys, liquid, solids, label, left, params, layers, guard, kept, put_back);
+    if (cells_kept) *cells_kept = put_back;
     if (move == 0) {
       moved = faces;
       if (fraction) *fraction = kept;

@@ -18,10 +18,13 @@ namespace ripple {
 
 /// What limits the move, which is not CCD-filtered like the optimisation's steps.
 struct VolumeControlGuard {
-  /// Refuses a moved level set (a solid vertex the growing surface would reach): the move is
-  /// then halved, up to six times, then dropped, and the control stops there. Empty: every
-  /// move is accepted.
-  std::function<bool(const ScalarGrid&)> acceptable;
+  /// The solid points (m) a moved level set would bring nearer the liquid than allowed; empty:
+  /// the move is accepted. The cells whose samples such a point reads (the 4 x 4 x 4 block
+  /// holding both its trilinear and its quadratic stencil) are put back to the start of the
+  /// move, so that the rest of the surface still moves, and the check is repeated (up to
+  /// three rounds). A move still refused then is halved as a whole, up to six times, then
+  /// dropped, and the control stops there. Empty function: every move is accepted.
+  std::function<std::vector<Vec3>(const ScalarGrid&)> too_close;
 };
 
 /// Moves `liquid.phi` by the displacement d (m) whose divergence in every active cell of
@@ -32,10 +35,12 @@ struct VolumeControlGuard {
 /// only part of the volume d carries, so the control moves again for what is left (up to three
 /// moves, until under 5 % of each ask is left). `guard` limits each move. Returns the number of
 /// faces where the first d is nonzero (0 when no component asks for volume); `fraction`
-/// (optional) receives the share of the first move the guard kept.
+/// (optional) receives the share of the first move the guard kept (1 when putting cells back
+/// around the refused points sufficed), `cells_kept` (optional) the number of cells put back
+/// over all moves.
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
                              const Array3<int>& label, const std::vector<double>& volume,
                              const ProjectionParams& params, int layers, const VolumeControlGuard& guard = {},
-                             double* fraction = nullptr);
+                             double* fraction = nullptr, int64_t* cells_kept = nullptr);
 
 }  // namespace ripple
