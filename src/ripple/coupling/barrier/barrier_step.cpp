@@ -263,13 +263,6 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   }
   report.volume_budget.redistance =
       measure_volume(w.liquid.phi) - volume_optimised - report.volume_budget.volume_control;
-  // With "sharp" the smoothed targets follow the step's end state, which the control made to
-  // hold the volume inside the surface: the next optimisation then restores only what the
-  // advection takes from it. Carried on their own, the two targets drift apart as a drop's
-  // shape changes (a film's smoothed volume overstates it), and each step the optimisation
-  // put back smoothed volume that the control took out again (on the web up to 5e-6 m^3 per
-  // frame, a quarter of the liquid, leaving fragments 11 % above their sharp targets).
-  if (sharp) st.target = smoothed_volumes_by_label(g, w.liquid.phi, st.label, static_cast<int>(st.target.size()), k);
   if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&
       st.stiffness < kStiffnessGrowthCap * initial_stiffness(s))
     st.stiffness *= 2.0;

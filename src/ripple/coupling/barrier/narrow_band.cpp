@@ -75,22 +75,10 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
     }
   }
   nb.sharp_volumes = liquid_volumes_by_label(phi, grid, label, components);
-  // (nb.volumes, summed above with the unknowns, equals smoothed_volumes_by_label.)
   nb.count = static_cast<int>(predicted.size());
   nb.label = std::move(label);
   nb.predicted = Eigen::Map<const VectorX>(predicted.data(), nb.count);
   return nb;
-}
-
-std::vector<double> smoothed_volumes_by_label(const GridGeometry& grid, const Array3<double>& phi, const Array3<int>& label,
-                                              int components, double sharpness) {
-  std::vector<double> v(static_cast<size_t>(std::max(components, 0)), 0.0);
-  const double vc = grid.dx * grid.dx * grid.dx;
-  for (int64_t i = 0; i < phi.size(); ++i) {
-    const int l = label.data()[static_cast<size_t>(i)];
-    if (l >= 0 && l < components) v[static_cast<size_t>(l)] += smoothed_heaviside(phi.data()[static_cast<size_t>(i)], sharpness).value * vc;
-  }
-  return v;
 }
 
 }  // namespace ripple

@@ -29,9 +29,4 @@ struct NarrowBand {
 NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& phi_predicted, double eps, double sharpness,
                               int first_dof);
 
-/// Smoothed volume (Eq. 11, m^3) of `phi` over the cells of each of `components` components
-/// of `label` (-1: none), `sharpness` k of H (1/m).
-std::vector<double> smoothed_volumes_by_label(const GridGeometry& grid, const Array3<double>& phi, const Array3<int>& label,
-                                              int components, double sharpness);
-
 }  // namespace ripple
