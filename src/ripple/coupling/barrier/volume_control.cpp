@@ -96,7 +96,7 @@ int64_t move_once(const PressureSystem& sys, LiquidState& liquid, const SolidBou
       cells_kept += changed;
       refused = guard.too_close(phi);
     }
-    const ScalarGrid full = phi;
+    const ScalarGrid full = refused.empty() ? ScalarGrid() : phi;  // copied only when halving
     for (int halving = 0; !refused.empty(); ++halving) {
       if (halving == 6) {  // nothing moved
         kept = 0.0;
@@ -197,7 +197,6 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
     const ScalarGrid start_of_move = liquid.phi;
     double kept = 0.0;
     const int64_t faces = move_once(sys, liquid, solids, label, left, params, layers, guard, kept, put_back);
-    if (cells_kept) *cells_kept = put_back;
     if (move == 0) {
       moved = faces;
       if (fraction) *fraction = kept;
@@ -217,6 +216,7 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
     if (satisfied) break;
     before = std::move(after);  // the next move starts where this one ended
   }
+  if (cells_kept) *cells_kept = put_back;
   return moved;
 }
 
