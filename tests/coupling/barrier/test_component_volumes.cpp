@@ -84,5 +84,19 @@ TEST(ComponentVolumes, NearestLabelCountsSixConnectedSteps) {
   EXPECT_EQ(nearest_label(Array3<int>(2, 2, 2, -1)).label(1, 1, 1), -1);
 }
 
+TEST(ComponentVolumes, TheOptimisationAsksTheSharpDeficitAtMostTheSmoothedOne) {
+  // Volumes in m^3 (any unit: the rule is linear). Smoothed target 1.0 throughout.
+  // A squashed drop: the surface holds its volume, the smoothed volume fell 10 %: nothing more.
+  EXPECT_DOUBLE_EQ(optimisation_volume_target(1.0, 0.9, 0.8, 0.8), 0.9);
+  // Advection lost 2 % inside the surface and 5 % smoothed: the 2 % (0.016 of 0.8).
+  EXPECT_DOUBLE_EQ(optimisation_volume_target(1.0, 0.95, 0.8, 0.784), 0.95 + 0.016);
+  // Less smoothed than sharp deficit: the smoothed one bounds it.
+  EXPECT_DOUBLE_EQ(optimisation_volume_target(1.0, 0.99, 0.8, 0.7), 1.0);
+  // Smoothed above its target and the surface over its own: never below the prediction.
+  EXPECT_DOUBLE_EQ(optimisation_volume_target(1.0, 1.1, 0.8, 0.85), 1.1);
+  // A film: smoothed 0.5 for 0.06 inside the surface of a 0.23 target; the sharp deficit.
+  EXPECT_DOUBLE_EQ(optimisation_volume_target(0.4, 0.5, 0.23, 0.06), 0.5 + 0.17);
+}
+
 }  // namespace
 }  // namespace ripple

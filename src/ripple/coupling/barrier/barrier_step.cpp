@@ -142,12 +142,14 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     const VolumeTargets vt = carry_volume_targets(st.label, st.target, band.label, band.volumes);
     // Each component's smoothed volume is held at its target (Eq. 11). With "sharp" the volume
     // inside the surface has a target of its own, carried alike, which the volume control
-    // meets after the optimisation; the optimisation then holds at least the smoothed target
-    // and keeps what the last step's control brought beyond it.
+    // meets after the optimisation; the optimisation's smoothed volume target is then its
+    // predicted smoothed volume plus what it should put back (optimisation_volume_target).
     std::vector<double> sharp_target;
     if (sharp) sharp_target = carry_volume_targets(st.label, st.sharp_target, band.label, band.sharp_volumes).target;
     for (size_t c = 0; c < band.components.size(); ++c)
-      band.components[c].target = sharp ? std::max(vt.target[c], band.volumes[c]) : vt.target[c];
+      band.components[c].target =
+          sharp ? optimisation_volume_target(vt.target[c], band.volumes[c], sharp_target[c], band.sharp_volumes[c])
+                : vt.target[c];
     st.sharp_target = std::move(sharp_target);
     st.label = band.label;
     st.target = vt.target;

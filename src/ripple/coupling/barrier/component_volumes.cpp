@@ -1,5 +1,6 @@
 #include "ripple/coupling/barrier/component_volumes.hpp"
 
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <map>
@@ -85,6 +86,13 @@ VolumeTargets carry_volume_targets(const Array3<int>& previous_label, const std:
   for (size_t n = 0; n < measured.size(); ++n)
     if (!inherited[n]) out.target[n] = measured[n];
   return out;
+}
+
+double optimisation_volume_target(double smoothed_target, double smoothed, double sharp_target, double sharp) {
+  const double sharp_deficit = sharp_target - sharp;
+  const bool film = smoothed > kFilmSmoothedRatio * sharp;
+  const double ask = film ? sharp_deficit : std::min(smoothed_target - smoothed, sharp_deficit);
+  return smoothed + std::max(0.0, ask);
 }
 
 }  // namespace ripple
