@@ -85,7 +85,7 @@ TEST(ComponentVolumes, NearestLabelCountsSixConnectedSteps) {
 }
 
 TEST(ComponentVolumes, TheOptimisationAsksTheSharpDeficitAtMostTheSmoothedOne) {
-  // Volumes in m^3 (any unit: the rule is linear). Smoothed target 1.0 throughout.
+  // Volumes in m^3 (any unit: the rule is linear). Smoothed target 1.0 but in the last case.
   // A squashed drop: the surface holds its volume, the smoothed volume fell 10 %: nothing more.
   EXPECT_DOUBLE_EQ(optimisation_volume_target(1.0, 0.9, 0.8, 0.8), 0.9);
   // Advection lost 2 % inside the surface and 5 % smoothed: the 2 % (0.016 of 0.8).
