@@ -20,6 +20,24 @@ bool touches_wall(const SolidBoundary& sb, const Vec3i& I) {
   return false;
 }
 
+// True when air can reach the cell: a face neighbour inside the grid, across an open face, is
+// air (phi >= 0) or already released. Below the surface a negative (gauge) pressure is
+// ordinary suction held by the atmosphere, and the liquid cannot leave the wall there without
+// opening a vacuum; the wall lets go from the contact line inwards, one cell per round.
+bool reaches_air(const PoissonSystem& A, const LiquidState& L, const std::vector<uint8_t>& released,
+                 const SolidBoundary& sb, const Vec3i& I) {
+  for (int a = 0; a < 3; ++a)
+    for (int side = 0; side < 2; ++side) {
+      Vec3i f = I, nb = I;
+      f[a] += side;
+      nb[a] += side ? 1 : -1;
+      if (!L.phi.in_range(nb.x(), nb.y(), nb.z()) || sb.face_open[a](f.x(), f.y(), f.z()) <= 0.0) continue;
+      const int64_t cn = L.phi.index(nb.x(), nb.y(), nb.z());
+      if (released[cn] || (!A.active[cn] && !(L.phi[cn] < 0.0))) return true;
+    }
+  return false;
+}
+
 // Divergence (1/s) of the projected velocity in a released cell (p = 0 there): faces towards
 // active cells feel their pressure, every other face keeps its velocity (an air or released
 // neighbour is at p = 0 too; surface-tension jumps are ignored in this sign test).
@@ -44,6 +62,21 @@ double released_divergence(const PoissonSystem& A, const LiquidState& L, const S
   return div;
 }
 
+// Net flux (m/s: per unit face area) out of cell I through its faces, each face's open part at
+// the liquid's velocity and its closed part at the solid's.
+double net_outflow(const MacVelocity& velocity, const SolidBoundary& sb, const Vec3i& I) {
+  double outflow = 0.0;
+  for (int a = 0; a < 3; ++a)
+    for (int side = 0; side < 2; ++side) {
+      Vec3i f = I;
+      f[a] += side;
+      const double w = sb.face_open[a](f.x(), f.y(), f.z());
+      const double flux = w * velocity.u[a](f.x(), f.y(), f.z()) + (1.0 - w) * sb.velocity.u[a](f.x(), f.y(), f.z());
+      outflow += side ? flux : -flux;
+    }
+  return outflow;
+}
+
 }  // namespace
 
 int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A, const LiquidState& liquid,
@@ -56,6 +89,7 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
   const double p_eps = 1e-4 * p_max;
   const double div_eps = 1e-4 * p_max * coef / liquid.grid.dx;
   std::atomic<int> changed{0};
+  const std::vector<uint8_t> before = released;  // neighbours are read from the last round
   parallel_for(0, cells, [&](int64_t c) {
     if (!(liquid.phi[c] < 0.0)) {
       released[c] = 0;
@@ -63,7 +97,7 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
     }
     const Vec3i I = liquid.phi.coords(c);
     if (A.active[c]) {
-      if (p[c] < -p_eps && touches_wall(sb, I)) {
+      if (p[c] < -p_eps && touches_wall(sb, I) && reaches_air(A, liquid, before, sb, I)) {
         released[c] = 1;
         changed.fetch_add(1, std::memory_order_relaxed);
       }
@@ -73,6 +107,54 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
     }
   });
   return changed.load();
+}
+
+int open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& released, const LiquidState& liquid,
+                          const SolidBoundary& sb) {
+  if (released.empty()) return 0;
+  const Vec3i n = liquid.grid.n;
+  auto on_wall = [&](int a, const Vec3i& f) {
+    return sb.face_open[a](f.x(), f.y(), f.z()) <= 0.0 && (f[a] == 0 || f[a] == n[a]);
+  };
+  std::atomic<int> opened{0};
+  // Each domain-wall face belongs to one cell, so the cells write disjoint faces.
+  parallel_for(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
+    if (!released[c] || !(liquid.phi[c] < 0.0)) return;
+    const Vec3i I = liquid.phi.coords(c);
+    const double outflow = net_outflow(velocity, sb, I);
+    int walls = 0;
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        Vec3i f = I;
+        f[a] += side;
+        walls += on_wall(a, f);
+      }
+    if (!(outflow > 0.0) || walls == 0) return;
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        Vec3i f = I;
+        f[a] += side;
+        if (!on_wall(a, f)) continue;
+        // Inflow through the wall, away from it: + on a low face, - on a high one.
+        velocity.u[a](f.x(), f.y(), f.z()) =
+            sb.velocity.u[a](f.x(), f.y(), f.z()) + (side ? -outflow : outflow) / walls;
+        opened.fetch_add(1, std::memory_order_relaxed);
+      }
+  });
+  return opened.load();
+}
+
+double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
+                            const SolidBoundary& sb, double dx, double dt) {
+  if (released.empty()) return 0.0;
+  return parallel_sum(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
+    if (!released[c] || !(phi[c] < 0.0)) return 0.0;
+    const double outflow = net_outflow(velocity, sb, phi.coords(c));
+    if (!(outflow > 0.0)) return 0.0;
+    const double before = std::clamp(0.5 - phi[c] / dx, 0.0, 1.0);
+    phi[c] = std::max(phi[c], -0.5 * dx) + outflow * dt;
+    return (before - std::clamp(0.5 - phi[c] / dx, 0.0, 1.0)) * dx * dx * dx;
+  });
 }
 
 }  // namespace ripple

@@ -65,11 +65,17 @@ void redistance(ScalarGrid& phi, double dx, double band_cells) {
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i) {
         const double p = phi(i, j, k);
-        bool crossing = false;
+        bool crossing = false, wall = false;
         for (const auto& o : kOffsets) {
           const int ii = i + o[0], jj = j + o[1], kk = k + o[2];
-          if (phi.in_range(ii, jj, kk) && (p < 0) != (phi(ii, jj, kk) < 0)) { crossing = true; break; }
+          if (!phi.in_range(ii, jj, kk)) wall = true;
+          else if ((p < 0) != (phi(ii, jj, kk) < 0)) { crossing = true; break; }
         }
+        // A liquid cell on the grid's border whose value puts the interface within the half
+        // cell between it and the wall (the gap liquid opens as it pulls away from a separating
+        // wall, fluid/wall_separation.hpp) is a crossing too: recomputed from its neighbours,
+        // that gap would close again.
+        if (wall && p < 0.0 && p > -0.5 * dx) crossing = true;
         if (!crossing) continue;
         const double gnorm = gradient(phi, dx, i, j, k).norm();
         double d = std::abs(p);

@@ -9,6 +9,7 @@
 #include "ripple/fluid/semi_implicit_surface_tension.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
+#include "ripple/fluid/wall_separation.hpp"
 
 namespace ripple {
 
@@ -58,6 +59,7 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
     // in air cells behind a thin solid, where the velocity is extrapolated, and the barrier
     // (on vertices only) would then keep that liquid there: a leak (test_barrier_step.cpp).
     advect_samples(out.phi, cell_sample_offset(), g, L.velocity, dt, LevelSetAdvection::SemiLagrangian);
+    open_separation_gaps(out.phi, w.pressure_system.released, L.velocity, w.solids, g.dx, dt);
     advect_velocity(L.velocity, g, dt);
     if (w.solids.has_obstacles) extend_level_set_into_solids(out.phi, g, w.solids);
   }

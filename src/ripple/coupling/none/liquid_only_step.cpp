@@ -11,6 +11,7 @@
 #include "ripple/fluid/particle_transfer.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
+#include "ripple/fluid/wall_separation.hpp"
 #include "ripple/grid/level_set_geometry.hpp"
 #include "ripple/grid/redistance.hpp"
 
@@ -92,6 +93,7 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, b
   } else {
     ScopedPhase t(timings, "advect");
     advect_samples(L.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
+    open_separation_gaps(L.phi, w.pressure_system.released, L.velocity, w.solids, g.dx, dt);
     advect_velocity(L.velocity, g, dt);
     if (w.solids.has_obstacles) extend_level_set_into_solids(L.phi, g, w.solids);
     redistance(L.phi, g.dx, kLevelSetBandCells);
@@ -126,6 +128,7 @@ StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
     report.pressure_converged = r.converged;
     report.separation_rounds = r.separation_rounds;
     report.released_cells = r.released_cells;
+    if (particles) open_separating_walls(L.velocity, w.pressure_system.released, L, w.solids);
     check_finite(r.residual, "pressure residual (the pressure solve diverged)");
   }
   bool displace = false;
