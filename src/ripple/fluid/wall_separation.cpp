@@ -20,24 +20,6 @@ bool touches_wall(const SolidBoundary& sb, const Vec3i& I) {
   return false;
 }
 
-// True when air can reach the cell: a face neighbour inside the grid, across an open face, is
-// air (phi >= 0) or already released. Below the surface a negative (gauge) pressure is
-// ordinary suction held by the atmosphere, and the liquid cannot leave the wall there without
-// opening a vacuum; the wall lets go from the contact line inwards, one cell per round.
-bool reaches_air(const PoissonSystem& A, const LiquidState& L, const std::vector<uint8_t>& released,
-                 const SolidBoundary& sb, const Vec3i& I) {
-  for (int a = 0; a < 3; ++a)
-    for (int side = 0; side < 2; ++side) {
-      Vec3i f = I, nb = I;
-      f[a] += side;
-      nb[a] += side ? 1 : -1;
-      if (!L.phi.in_range(nb.x(), nb.y(), nb.z()) || sb.face_open[a](f.x(), f.y(), f.z()) <= 0.0) continue;
-      const int64_t cn = L.phi.index(nb.x(), nb.y(), nb.z());
-      if (released[cn] || (!A.active[cn] && !(L.phi[cn] < 0.0))) return true;
-    }
-  return false;
-}
-
 // Divergence (1/s) of the projected velocity in a released cell (p = 0 there): faces towards
 // active cells feel their pressure, every other face keeps its velocity (an air or released
 // neighbour is at p = 0 too; surface-tension jumps are ignored in this sign test).
@@ -89,7 +71,6 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
   const double p_eps = 1e-4 * p_max;
   const double div_eps = 1e-4 * p_max * coef / liquid.grid.dx;
   std::atomic<int> changed{0};
-  const std::vector<uint8_t> before = released;  // neighbours are read from the last round
   parallel_for(0, cells, [&](int64_t c) {
     if (!(liquid.phi[c] < 0.0)) {
       released[c] = 0;
@@ -97,7 +78,7 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
     }
     const Vec3i I = liquid.phi.coords(c);
     if (A.active[c]) {
-      if (p[c] < -p_eps && touches_wall(sb, I) && reaches_air(A, liquid, before, sb, I)) {
+      if (p[c] < -p_eps && touches_wall(sb, I)) {
         released[c] = 1;
         changed.fetch_add(1, std::memory_order_relaxed);
       }
@@ -149,10 +130,32 @@ double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& release
   if (released.empty()) return 0.0;
   return parallel_sum(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
     if (!released[c] || !(phi[c] < 0.0)) return 0.0;
-    const double outflow = net_outflow(velocity, sb, phi.coords(c));
+    const Vec3i I = phi.coords(c);
+    const double outflow = net_outflow(velocity, sb, I);
     if (!(outflow > 0.0)) return 0.0;
+    // The gap widens as fast as the liquid moves away from the wall, read on the cell's face
+    // opposite each closed face; an expansion along the wall (a film stretched between walls)
+    // opens none.
+    double away = 0.0;  // m/s
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        Vec3i f = I, o = I;
+        f[a] += side;
+        o[a] += 1 - side;
+        const bool domain_wall = f[a] == 0 || f[a] == phi.dims()[a];  // redistance keeps gaps only there
+        if (!domain_wall || sb.face_open[a](f.x(), f.y(), f.z()) > 0.0 || sb.face_open[a](o.x(), o.y(), o.z()) <= 0.0)
+          continue;
+        const double u_wall = sb.velocity.u[a](f.x(), f.y(), f.z()), u = velocity.u[a](o.x(), o.y(), o.z());
+        away += std::max(0.0, side ? u_wall - u : u - u_wall);
+      }
+    // Only where the cell's expansion is at least half that speed does the liquid leave the wall as a
+    // whole; liquid streaming past or towards the middle of a slab expands little, and raising
+    // its deep value to the gap's -dx/2 would shift its surface beside the wall instead.
+    if (!(outflow >= 0.5 * away)) return 0.0;
+    const double widen = std::min(outflow, away) * dt;  // m
+    if (!(widen > 0.0)) return 0.0;
     const double before = std::clamp(0.5 - phi[c] / dx, 0.0, 1.0);
-    phi[c] = std::max(phi[c], -0.5 * dx) + outflow * dt;
+    phi[c] = std::max(phi[c], -0.5 * dx) + widen;
     return (before - std::clamp(0.5 - phi[c] / dx, 0.0, 1.0)) * dx * dx * dx;
   });
 }

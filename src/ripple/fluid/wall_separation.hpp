@@ -5,9 +5,7 @@
 // fluid pressure solver handling separating solid boundary conditions", restricted to the
 // cells where the wall can pull); it is solved by active-set rounds: a wall cell with suction
 // is released (held at p = 0, free to expand), a released cell whose liquid would be pressed
-// into the wall (div u < 0) is constrained again, and the pressure is solved anew. Only cells
-// that air can reach are released (an air or released face neighbour): suction under the
-// surface is held by the atmosphere, so the wall lets go from the contact line inwards.
+// into the wall (div u < 0) is constrained again, and the pressure is solved anew.
 // A level set cannot carry the gap a released cell opens at its wall by advection alone: it
 // re-reads liquid there, and a dam break's liquid grew by 111 % in 10 frames;
 // open_separation_gaps takes the gap out.
@@ -41,13 +39,16 @@ int open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& rel
                           const SolidBoundary& solids);
 
 /// Level-set liquids, right after phi's advection through `velocity` (the projected one whose
-/// released cells are `released`) for dt (s): a released cell expands (div u > 0 at p = 0) by
-/// div u * dt of its volume, the gap the liquid opens between itself and the wall.
-/// Semi-Lagrangian advection cannot open it (it re-reads liquid from behind the wall), so it is
-/// taken out of the cell here: phi <- max(phi, -dx/2) + div u * dt * dx, the cell's liquid
-/// fraction 1/2 - phi/dx falling by div u * dt. redistance keeps such a wall cell's value
-/// (grid/redistance.hpp) until the gap has crossed its centre. dx: cell size (m). Returns the
-/// volume taken out (m^3).
+/// released cells are `released`) for dt (s): a released cell expands (div u > 0 at p = 0),
+/// and where it touches a closed domain wall that expansion is the gap the liquid opens between
+/// itself and the wall. Semi-Lagrangian advection cannot open it (it re-reads liquid from
+/// behind the wall), so it is opened here: the gap widens by dt times the liquid's speed away
+/// from the wall (read on the face opposite the wall face), at most the cell's expansion,
+/// phi <- max(phi, -dx/2) + widening (the interface between the cell centre and the wall; the
+/// liquid fraction 1/2 - phi/dx falls by the widening over dx). Only where the expansion is
+/// at least half that speed (the liquid leaves the wall as a whole, not streaming past it).
+/// redistance keeps such a border cell's value (grid/redistance.hpp) until the gap crosses
+/// its centre. dx: cell size (m). Returns the liquid volume taken out (m^3).
 double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
                             const SolidBoundary& solids, double dx, double dt);
 
