@@ -148,9 +148,9 @@ double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& release
         const double u_wall = sb.velocity.u[a](f.x(), f.y(), f.z()), u = velocity.u[a](o.x(), o.y(), o.z());
         away += std::max(0.0, side ? u_wall - u : u - u_wall);
       }
-    // Only where the cell's expansion is at least half that speed does the liquid leave the wall as a
-    // whole; liquid streaming past or towards the middle of a slab expands little, and raising
-    // its deep value to the gap's -dx/2 would shift its surface beside the wall instead.
+    // Only where the cell's expansion is at least half that speed does the liquid leave the
+    // wall as a whole; liquid streaming past or towards the middle of a slab expands little,
+    // and raising its deep value to the gap's -dx/2 would shift its surface beside the wall.
     if (!(outflow >= 0.5 * away)) return 0.0;
     const double widen = std::min(outflow, away) * dt;  // m
     if (!(widen > 0.0)) return 0.0;
