@@ -32,8 +32,8 @@ struct VolumeControlGuard {
 /// component gains about volume[c] (m^3). `sys` is the projection just solved on this phi with
 /// `solids` (its matrix and preconditioner are reused), `params` its parameters; d is
 /// extrapolated `layers` cells into the air before the semi-Lagrangian move. That move realises
-/// only part of the volume d carries, so the control moves again for what is left (up to three
-/// moves, until under 5 % of each ask is left). `guard` limits each move. Returns the number of
+/// only part of the volume d carries, so the control moves again for what is left (up to four
+/// moves, until under 2 % of each ask is left). `guard` limits each move. Returns the number of
 /// faces where the first d is nonzero (0 when no component asks for volume); `fraction`
 /// (optional) receives the share of the first move the guard kept (1 when putting cells back
 /// around the refused points sufficed), `cells_kept` (optional) the number of cells put back
