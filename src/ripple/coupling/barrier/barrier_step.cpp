@@ -224,12 +224,20 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
     add_to_solid_velocity(unpush);
   }
   VolumeControlRequest control;
+  auto redistance = [&](ScalarGrid& phi) {
+    redistance_keeping_contacts(phi, g, kLevelSetBandCells, cs.points, x, s.barrier.interpolation, dhat + g.dx);
+  };
+  double volume_redistanced = 0.0;
   if (sharp) {  // each component's deficit inside its surface, at most a share of it per step
     control.label = &band.label;
-    const std::vector<double> v = liquid_volumes_by_label(w.liquid.phi, g, band.label, static_cast<int>(st.sharp_target.size()));
-    control.volume.resize(v.size());
-    for (size_t c = 0; c < v.size(); ++c)
-      control.volume[c] = std::clamp(st.sharp_target[c] - v[c], -kVolumeControlShare * v[c], kVolumeControlShare * v[c]);
+    control.target = st.sharp_target;
+    control.max_share = kVolumeControlShare;
+    // Redistanced before the control measures (redistancing moved the surface by up to 6 % of
+    // the rod's drop in a frame, which a control run before it left at the step's end).
+    control.redistance = [&](ScalarGrid& phi) {
+      redistance(phi);
+      volume_redistanced = measure_volume(phi);
+    };
     // The move is not CCD-filtered: it may not bring a solid vertex nearer the liquid than
     // half of its gap or of dhat, whichever is smaller (both interpolations).
     if (has_solids) {
@@ -247,10 +255,7 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   }
   const FinalProjectionReport fp =
       project_with_contacts(w, m, x, vertex_velocity, cr.contacting, dt, timings, sharp ? &control : nullptr);
-  if (sharp) {
-    const double volume_controlled = measure_volume(w.liquid.phi);
-    report.volume_budget.volume_control = volume_controlled - volume_optimised;
-  }
+  if (sharp) report.volume_budget.volume_control = measure_volume(w.liquid.phi) - volume_redistanced;
   // Two-way final projection: the contacting vertices leave with the pressure's push.
   if (two_way && fp.vertex_velocity_change.size() > 0) add_to_solid_velocity(fp.vertex_velocity_change);
   report.pressure_iterations += fp.iterations;
@@ -258,13 +263,12 @@ BarrierStepReport barrier_step(World& w, double dt, PhaseTimings& timings) {
   report.pressure_converged = report.pressure_converged && fp.converged;
   report.closed_faces = fp.closed_faces;
   report.control_cells_kept = fp.control_cells_kept;
-  {
+  if (!sharp) {
     ScopedPhase t(timings, "redistance");
-    redistance_keeping_contacts(w.liquid.phi, g, kLevelSetBandCells, cs.points, x, s.barrier.interpolation,
-                                dhat + g.dx);
+    redistance(w.liquid.phi);
+    volume_redistanced = measure_volume(w.liquid.phi);
   }
-  report.volume_budget.redistance =
-      measure_volume(w.liquid.phi) - volume_optimised - report.volume_budget.volume_control;
+  report.volume_budget.redistance = volume_redistanced - volume_optimised;
   if (s.barrier.stiffness <= 0.0 && cr.min_gap < 0.1 * dhat &&
       st.stiffness < kStiffnessGrowthCap * initial_stiffness(s))
     st.stiffness *= 2.0;

@@ -4,6 +4,7 @@
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
 #include "ripple/coupling/barrier/solid_pressure_coupling.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
+#include "ripple/grid/level_set_volume.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
@@ -134,9 +135,18 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
     pp.extra_term = nullptr;  // the coupling ends with this block; the volume control moves the liquid alone
   }
   if (control && control->label) {
+    if (control->redistance) {
+      ScopedPhase t(timings, "redistance");
+      control->redistance(L.phi);
+    }
     ScopedPhase t(timings, "volume_control");
-    apply_volume_control(w.pressure_system, L, *boundary, *control->label, control->volume, pp,
-                         barrier_extrapolation_layers(s), control->guard, nullptr, &out.control_cells_kept);
+    const std::vector<double> v =
+        liquid_volumes_by_label(L.phi, L.grid, *control->label, static_cast<int>(control->target.size()));
+    std::vector<double> ask(v.size());
+    for (size_t c = 0; c < v.size(); ++c)
+      ask[c] = std::clamp(control->target[c] - v[c], -control->max_share * v[c], control->max_share * v[c]);
+    apply_volume_control(w.pressure_system, L, *boundary, *control->label, ask, pp, barrier_extrapolation_layers(s),
+                         control->guard, nullptr, &out.control_cells_kept);
   }
   {
     ScopedPhase t(timings, "extrapolate");

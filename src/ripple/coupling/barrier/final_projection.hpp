@@ -5,6 +5,8 @@
 // extrapolate the velocity into the air. A closed face only pushes: where the liquid beside it
 // pulls (its pressure below the free surface's gamma kappa), it is opened and solved again.
 
+#include <functional>
+
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
 #include "ripple/sim/world.hpp"
@@ -23,17 +25,21 @@ struct FinalProjectionReport {
   VectorX vertex_velocity_change;
 };
 
-/// Volume each component of `label` is to gain (m^3) by the volume control after the
-/// projection (volume_control.hpp), with the projection's matrix and closed contact faces.
+/// The volume control after the projection (volume_control.hpp), with the projection's matrix
+/// and closed contact faces: `redistance` (optional) first redistances phi, then each component
+/// of `label` is asked target - its volume inside the surface (m^3), at most `max_share` of
+/// that volume, so that the step ends at the targets whatever the redistancing changed.
 struct VolumeControlRequest {
   const Array3<int>* label = nullptr;
-  std::vector<double> volume;
+  std::vector<double> target;  ///< m^3 per component
+  double max_share = 0.25;
+  std::function<void(ScalarGrid&)> redistance;
   VolumeControlGuard guard;
 };
 
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled
 /// vertices within dhat of the liquid. world.liquid.phi must hold phi^{n+1}; `control`
-/// (optional) then moves it.
+/// (optional) then redistances and moves it.
 FinalProjectionReport project_with_contacts(World& world, const SolidModel& model, const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
                                             double dt, PhaseTimings& timings,

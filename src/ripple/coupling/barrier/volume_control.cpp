@@ -178,6 +178,65 @@ std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& l
   return undone;
 }
 
+/// Last resort for what the moves left of an ask: a film thinner than a cell is not thickened
+/// by a semi-Lagrangian move (its deepest value is only ever resampled, never lowered), so each
+/// such component's labelled cells are shifted, phi - delta, which moves its whole surface
+/// outwards by delta (m, negative inwards; |delta| <= dx/2), with delta by bisection on the
+/// volume inside the surface until within kSatisfied of what is left. The guard's refused
+/// points get their cells put back. `left` is updated; returns the cells put back.
+int64_t offset_surface(const Array3<int>& label, const GridGeometry& g, const VolumeControlGuard& guard,
+                       std::vector<double>& before, std::vector<double>& left, ScalarGrid& phi) {
+  const size_t n = left.size();
+  std::vector<double> lo(n, 0.0), hi(n, 0.5 * g.dx), delta(n, 0.0);
+  std::vector<uint8_t> active(n, 0);
+  bool any = false;
+  for (size_t c = 0; c < n; ++c) active[c] = left[c] != 0.0, any = any || active[c];
+  if (!any) return 0;
+  const ScalarGrid start = phi;
+  auto shift = [&] {
+    for (size_t i = 0; i < phi.data().size(); ++i) {
+      const int l = label.data()[i];
+      const double d = l >= 0 && static_cast<size_t>(l) < n ? delta[static_cast<size_t>(l)] : 0.0;
+      phi.data()[i] = start.data()[i] - d;
+    }
+  };
+  std::vector<double> after = before;
+  for (int iteration = 0; iteration < 16; ++iteration) {
+    bool open = false;
+    for (size_t c = 0; c < n; ++c)
+      if (active[c]) delta[c] = std::copysign(0.5 * (lo[c] + hi[c]), left[c]), open = true;
+    if (!open) break;
+    shift();
+    after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
+    for (size_t c = 0; c < n; ++c) {
+      if (!active[c]) continue;
+      const double change = after[c] - before[c];
+      if (std::abs(change - left[c]) <= kSatisfied * std::abs(left[c])) active[c] = 0;
+      else if (std::abs(change) < std::abs(left[c]) || change * left[c] < 0.0) lo[c] = std::abs(delta[c]);
+      else hi[c] = std::abs(delta[c]);
+    }
+  }
+  int64_t kept = 0;
+  if (guard.too_close) {
+    std::vector<Vec3> refused = guard.too_close(phi);
+    for (int round = 0; round < kPutBackRounds && !refused.empty(); ++round) {
+      int64_t changed = 0;
+      for (const Vec3& p : refused) changed += put_back_around(g, p, start, phi);
+      kept += changed;
+      if (changed == 0) break;
+      refused = guard.too_close(phi);
+    }
+    if (!refused.empty()) {  // still refused: no offset at all
+      phi = start;
+      return kept;
+    }
+    after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
+  }
+  for (size_t c = 0; c < n; ++c) left[c] -= after[c] - before[c];
+  before = std::move(after);
+  return kept;
+}
+
 }  // namespace
 
 int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, const SolidBoundary& solids,
@@ -193,6 +252,7 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
   std::vector<double> left = volume;
   int64_t moved = 0;
   std::vector<double> before = liquid_volumes_by_label(liquid.phi, g, label, components);
+  bool held = false;  // a move came to nothing or the guard held it back
   for (int move = 0; move < kMaxMoves; ++move) {
     const ScalarGrid start_of_move = liquid.phi;
     double kept = 0.0;
@@ -201,7 +261,10 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
       moved = faces;
       if (fraction) *fraction = kept;
     }
-    if (faces == 0 || kept < 1.0) break;  // nothing asked, or the guard held the move back
+    if (faces == 0 || kept < 1.0) {  // nothing asked, or the guard held the move back
+      held = true;
+      break;
+    }
     std::vector<double> after = liquid_volumes_by_label(liquid.phi, g, label, components);
     const std::vector<uint8_t> undone = hold_to_asked(start_of_move, label, before, left, g, liquid.phi, after);
     bool satisfied = true;
@@ -213,9 +276,14 @@ int64_t apply_volume_control(const PressureSystem& sys, LiquidState& liquid, con
       if (std::abs(left[c]) <= kSatisfied * std::abs(volume[c]) || left[c] * volume[c] < 0.0 || undone[c]) left[c] = 0.0;
       satisfied = satisfied && left[c] == 0.0;
     }
-    if (satisfied) break;
     before = std::move(after);  // the next move starts where this one ended
+    if (satisfied) break;
   }
+  // What the moves could not give (films): the surface offset, for components the moves left
+  // short by more than kSatisfied of the ask and not undone.
+  bool short_left = false;
+  for (size_t c = 0; c < left.size(); ++c) short_left = short_left || left[c] != 0.0;
+  if (short_left && !held) put_back += offset_surface(label, g, guard, before, left, liquid.phi);
   if (cells_kept) *cells_kept = put_back;
   return moved;
 }
