@@ -33,7 +33,10 @@ struct VolumeControlGuard {
 /// `solids` (its matrix and preconditioner are reused), `params` its parameters; d is
 /// extrapolated `layers` cells into the air before the semi-Lagrangian move. That move realises
 /// only part of the volume d carries, so the control moves again for what is left (up to four
-/// moves, until under 2 % of each ask is left). `guard` limits each move. Returns the number of
+/// moves, until under 2 % of each ask is left); what the moves still leave (a film thinner
+/// than a cell, which a semi-Lagrangian move cannot thicken) is given by offsetting the
+/// component's surface, phi - delta on its labelled cells (|delta| <= dx/2, by bisection on its
+/// volume). `guard` limits each move and the offset. Returns the number of
 /// faces where the first d is nonzero (0 when no component asks for volume); `fraction`
 /// (optional) receives the share of the first move the guard kept (1 when putting cells back
 /// around the refused points sufficed), `cells_kept` (optional) the number of cells put back
