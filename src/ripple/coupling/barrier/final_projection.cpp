@@ -4,11 +4,11 @@
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
 #include "ripple/coupling/barrier/solid_pressure_coupling.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
-#include "ripple/grid/level_set_volume.hpp"
 #include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
 #include "ripple/fluid/wall_separation.hpp"  // kMaxSeparationRounds
+#include "ripple/grid/level_set_volume.hpp"
 
 #include <algorithm>
 #include <cmath>
