@@ -32,6 +32,21 @@ Scene two_drops() {
   })"));
 }
 
+// The narrow band the barrier step selects on the world's level set (3 cells).
+NarrowBand band_of(const World& w) {
+  const GridGeometry& g = w.liquid.grid;
+  return select_narrow_band(g, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
+}
+
+// One projection of the world's liquid for dt (s), as the final projection solves before the
+// control; returns its parameters.
+ProjectionParams project_once(World& w, double dt) {
+  FaceFlags valid;
+  const ProjectionParams pp = projection_params(w.scene, dt);
+  project_pressure(w.liquid, w.scene, w.solids, nullptr, pp, valid, w.pressure_system);
+  return pp;
+}
+
 TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) {
   const Scene s = two_drops();
   World w(s);
@@ -39,15 +54,13 @@ TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) 
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
   const double dt = 0.002;
-  const NarrowBand band = select_narrow_band(g, L.phi, 3 * g.dx, 1.0 / g.dx, 0);
+  const NarrowBand band = band_of(w);
   ASSERT_EQ(band.sharp_volumes.size(), 2u);
   const int a = band.label(10, 15, 10), b = band.label(30, 3, 10);  // the cells at the drops' centres
   ASSERT_GE(a, 0);
   ASSERT_GE(b, 0);
   ASSERT_NE(a, b);
-  FaceFlags valid;
-  const ProjectionParams pp = projection_params(s, dt);
-  project_pressure(L, s, w.solids, nullptr, pp, valid, w.pressure_system);  // still liquid: u stays 0
+  const ProjectionParams pp = project_once(w, dt);  // still liquid: u stays 0
   std::vector<double> ask(2, 0.0);
   const double asked = 0.05 * band.sharp_volumes[static_cast<size_t>(b)];  // B grows by 5 %
   ask[static_cast<size_t>(b)] = asked;
@@ -76,20 +89,17 @@ TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) 
 // drops it.
 TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
   const Scene s = two_drops();
-  const GridGeometry& g = s.grid;
   for (const double limit : {0.5, 0.0}) {
     World w(s);
     initialise_world(w);
-    const NarrowBand band = select_narrow_band(w.liquid.grid, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
-    FaceFlags valid;
-    const ProjectionParams pp = projection_params(s, 0.002);
-    project_pressure(w.liquid, s, w.solids, nullptr, pp, valid, w.pressure_system);
+    const NarrowBand band = band_of(w);
+    const ProjectionParams pp = project_once(w, 0.002);
     const ScalarGrid start = w.liquid.phi;
     ScalarGrid full = start;
     {  // the whole move, for reference
       World free(s);
       initialise_world(free);
-      project_pressure(free.liquid, s, free.solids, nullptr, pp, valid, free.pressure_system);
+      project_once(free, 0.002);
       // The first move proposed (later moves ask for what it fell short of).
       bool recorded = false;
       auto record = [&](const ScalarGrid& phi) {
@@ -130,12 +140,10 @@ TEST(VolumeControl, AGuardPutsBackOnlyTheCellsAroundARefusedPoint) {
   initialise_world(w);
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
-  const NarrowBand band = select_narrow_band(g, L.phi, 3 * g.dx, 1.0 / g.dx, 0);
+  const NarrowBand band = band_of(w);
   const int a = band.label(10, 15, 10);
   ASSERT_GE(a, 0);
-  FaceFlags valid;
-  const ProjectionParams pp = projection_params(s, 0.002);
-  project_pressure(L, s, w.solids, nullptr, pp, valid, w.pressure_system);
+  const ProjectionParams pp = project_once(w, 0.002);
   const Vec3 point(0.021, 0.0415, 0.0205);  // 1.5 mm above A's top
   const ScalarGrid before = L.phi;
   const double floor = sample(before, g, cell_sample_offset(), point);
@@ -177,10 +185,8 @@ TEST(VolumeControl, NoFlowWhenNoComponentAsks) {
   const Scene s = two_drops();
   World w(s);
   initialise_world(w);
-  const NarrowBand band = select_narrow_band(w.liquid.grid, w.liquid.phi, 3 * w.liquid.grid.dx, 1.0 / w.liquid.grid.dx, 0);
-  FaceFlags valid;
-  const ProjectionParams pp = projection_params(s, 0.002);
-  project_pressure(w.liquid, s, w.solids, nullptr, pp, valid, w.pressure_system);
+  const NarrowBand band = band_of(w);
+  const ProjectionParams pp = project_once(w, 0.002);
   const ScalarGrid before = w.liquid.phi;
   EXPECT_EQ(apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {0.0, 0.0}, pp, 4), 0);
   EXPECT_EQ(w.liquid.phi.data(), before.data());
@@ -206,11 +212,9 @@ TEST(VolumeControl, AFilmNeverChangesTheWrongWayOrBeyondTheAsk) {
     World w(s);
     initialise_world(w);
     const GridGeometry& g = w.liquid.grid;
-    const NarrowBand band = select_narrow_band(g, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
+    const NarrowBand band = band_of(w);
     ASSERT_EQ(band.sharp_volumes.size(), 1u);
-    FaceFlags valid;
-    const ProjectionParams pp = projection_params(s, 0.002);
-    project_pressure(w.liquid, s, w.solids, nullptr, pp, valid, w.pressure_system);
+    const ProjectionParams pp = project_once(w, 0.002);
     const double v0 = liquid_volumes_by_label(w.liquid.phi, g, band.label, 1)[0];
     const double asked = share * v0;
     apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {asked}, pp, 4);
