@@ -37,6 +37,22 @@ int64_t put_back_around(const GridGeometry& g, const Vec3& p, const ScalarGrid& 
   return changed;
 }
 
+/// The guard's check of phi, with the cells around each refused point put back to `start` and
+/// the check repeated, up to kPutBackRounds times (or until nothing is left to put back).
+/// Adds the cells put back to `cells_kept`; returns the points still refused.
+std::vector<Vec3> put_back_refused(const VolumeControlGuard& guard, const GridGeometry& g, const ScalarGrid& start,
+                                   ScalarGrid& phi, int64_t& cells_kept) {
+  std::vector<Vec3> refused = guard.too_close(phi);
+  for (int round = 0; round < kPutBackRounds && !refused.empty(); ++round) {
+    int64_t changed = 0;
+    for (const Vec3& p : refused) changed += put_back_around(g, p, start, phi);
+    if (changed == 0) break;
+    cells_kept += changed;
+    refused = guard.too_close(phi);
+  }
+  return refused;
+}
+
 /// One move of liquid.phi along d = -grad q, A q = (each component's share of `volume` per
 /// cell volume); returns the faces where d is nonzero, `kept` the share of the move the guard
 /// kept (0: dropped), `cells_kept` adds the cells put back around refused points.
@@ -88,14 +104,8 @@ int64_t move_once(const PressureSystem& sys, LiquidState& liquid, const SolidBou
   kept = 1.0;
   if (guard.too_close) {
     const ScalarGrid& start = liquid.phi;  // still the start of the move
-    std::vector<Vec3> refused = guard.too_close(phi);
-    for (int round = 0; round < kPutBackRounds && !refused.empty(); ++round) {
-      int64_t changed = 0;
-      for (const Vec3& p : refused) changed += put_back_around(g, p, start, phi);
-      if (changed == 0) break;  // nothing left to put back there: halve the whole move
-      cells_kept += changed;
-      refused = guard.too_close(phi);
-    }
+    // What putting back cannot settle halves the whole move.
+    std::vector<Vec3> refused = put_back_refused(guard, g, start, phi, cells_kept);
     const ScalarGrid full = refused.empty() ? ScalarGrid() : phi;  // copied only when halving
     for (int halving = 0; !refused.empty(); ++halving) {
       if (halving == 6) {  // nothing moved
@@ -178,36 +188,30 @@ std::vector<uint8_t> hold_to_asked(const ScalarGrid& start, const Array3<int>& l
   return undone;
 }
 
-/// Last resort for what the moves left of an ask: a film thinner than a cell is not thickened
-/// by a semi-Lagrangian move (its deepest value is only ever resampled, never lowered), so each
-/// such component's labelled cells are shifted, phi - delta, which moves its whole surface
-/// outwards by delta (m, negative inwards; |delta| <= dx/2), with delta by bisection on the
-/// volume inside the surface until within kSatisfied of what is left. The guard's refused
-/// points get their cells put back. `left` is updated; returns the cells put back.
+/// Last resort for what the moves left of an ask (`left`, m^3 per component; `before` the
+/// volumes of phi now): a film thinner than a cell is not thickened by a semi-Lagrangian move
+/// (its deepest value is only ever resampled, never lowered), so each such component's
+/// labelled cells are shifted, phi - delta, which moves its whole surface outwards by delta
+/// (m, negative inwards; |delta| <= dx/2), with delta by bisection on the volume inside the
+/// surface until within kSatisfied of what is left. The guard's refused points get their
+/// cells put back; if that does not settle them, phi is left as it was. Returns the cells put
+/// back.
 int64_t offset_surface(const Array3<int>& label, const GridGeometry& g, const VolumeControlGuard& guard,
-                       std::vector<double>& before, std::vector<double>& left, ScalarGrid& phi) {
+                       const std::vector<double>& before, const std::vector<double>& left, ScalarGrid& phi) {
   const size_t n = left.size();
   std::vector<double> lo(n, 0.0), hi(n, 0.5 * g.dx), delta(n, 0.0);
   std::vector<uint8_t> active(n, 0);
-  bool any = false;
-  for (size_t c = 0; c < n; ++c) active[c] = left[c] != 0.0, any = any || active[c];
-  if (!any) return 0;
+  for (size_t c = 0; c < n; ++c) active[c] = left[c] != 0.0;
+  if (std::find(active.begin(), active.end(), 1) == active.end()) return 0;
   const ScalarGrid start = phi;
-  auto shift = [&] {
+  for (int iteration = 0; iteration < 16 && std::find(active.begin(), active.end(), 1) != active.end(); ++iteration) {
+    for (size_t c = 0; c < n; ++c)
+      if (active[c]) delta[c] = std::copysign(0.5 * (lo[c] + hi[c]), left[c]);
     for (size_t i = 0; i < phi.data().size(); ++i) {
       const int l = label.data()[i];
-      const double d = l >= 0 && static_cast<size_t>(l) < n ? delta[static_cast<size_t>(l)] : 0.0;
-      phi.data()[i] = start.data()[i] - d;
+      phi.data()[i] = start.data()[i] - (l >= 0 && static_cast<size_t>(l) < n ? delta[static_cast<size_t>(l)] : 0.0);
     }
-  };
-  std::vector<double> after = before;
-  for (int iteration = 0; iteration < 16; ++iteration) {
-    bool open = false;
-    for (size_t c = 0; c < n; ++c)
-      if (active[c]) delta[c] = std::copysign(0.5 * (lo[c] + hi[c]), left[c]), open = true;
-    if (!open) break;
-    shift();
-    after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
+    const std::vector<double> after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
     for (size_t c = 0; c < n; ++c) {
       if (!active[c]) continue;
       const double change = after[c] - before[c];
@@ -217,23 +221,7 @@ int64_t offset_surface(const Array3<int>& label, const GridGeometry& g, const Vo
     }
   }
   int64_t kept = 0;
-  if (guard.too_close) {
-    std::vector<Vec3> refused = guard.too_close(phi);
-    for (int round = 0; round < kPutBackRounds && !refused.empty(); ++round) {
-      int64_t changed = 0;
-      for (const Vec3& p : refused) changed += put_back_around(g, p, start, phi);
-      kept += changed;
-      if (changed == 0) break;
-      refused = guard.too_close(phi);
-    }
-    if (!refused.empty()) {  // still refused: no offset at all
-      phi = start;
-      return kept;
-    }
-    after = liquid_volumes_by_label(phi, g, label, static_cast<int>(n));
-  }
-  for (size_t c = 0; c < n; ++c) left[c] -= after[c] - before[c];
-  before = std::move(after);
+  if (guard.too_close && !put_back_refused(guard, g, start, phi, kept).empty()) phi = start;
   return kept;
 }
 
