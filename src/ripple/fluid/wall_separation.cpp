@@ -1,8 +1,10 @@
 #include "ripple/fluid/wall_separation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
+#include <utility>
 
 #include "ripple/core/parallel.hpp"
 
@@ -59,6 +61,12 @@ double net_outflow(const MacVelocity& velocity, const SolidBoundary& sb, const V
   return outflow;
 }
 
+// True when face f (normal to axis a) is a closed face on the domain's boundary (n: the grid's
+// cells per axis).
+bool closed_domain_wall(const SolidBoundary& sb, const Vec3i& n, int a, const Vec3i& f) {
+  return (f[a] == 0 || f[a] == n[a]) && sb.face_open[a](f.x(), f.y(), f.z()) <= 0.0;
+}
+
 }  // namespace
 
 int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A, const LiquidState& liquid,
@@ -90,49 +98,42 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
   return changed.load();
 }
 
-int open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& released, const LiquidState& liquid,
-                          const SolidBoundary& sb) {
-  if (released.empty()) return 0;
+void open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& released, const LiquidState& liquid,
+                           const SolidBoundary& sb) {
+  if (released.empty()) return;
   const Vec3i n = liquid.grid.n;
-  auto on_wall = [&](int a, const Vec3i& f) {
-    return sb.face_open[a](f.x(), f.y(), f.z()) <= 0.0 && (f[a] == 0 || f[a] == n[a]);
-  };
-  std::atomic<int> opened{0};
   // Each domain-wall face belongs to one cell, so the cells write disjoint faces.
   parallel_for(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
     if (!released[c] || !(liquid.phi[c] < 0.0)) return;
     const Vec3i I = liquid.phi.coords(c);
     const double outflow = net_outflow(velocity, sb, I);
-    int walls = 0;
+    if (!(outflow > 0.0)) return;
+    std::array<std::pair<int, Vec3i>, 6> walls;  // (axis, face)
+    int count = 0;
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side) {
         Vec3i f = I;
         f[a] += side;
-        walls += on_wall(a, f);
+        if (closed_domain_wall(sb, n, a, f)) walls[static_cast<size_t>(count++)] = {a, f};
       }
-    if (!(outflow > 0.0) || walls == 0) return;
-    for (int a = 0; a < 3; ++a)
-      for (int side = 0; side < 2; ++side) {
-        Vec3i f = I;
-        f[a] += side;
-        if (!on_wall(a, f)) continue;
-        // Inflow through the wall, away from it: + on a low face, - on a high one.
-        velocity.u[a](f.x(), f.y(), f.z()) =
-            sb.velocity.u[a](f.x(), f.y(), f.z()) + (side ? -outflow : outflow) / walls;
-        opened.fetch_add(1, std::memory_order_relaxed);
-      }
+    for (int k = 0; k < count; ++k) {
+      const auto& [a, f] = walls[static_cast<size_t>(k)];
+      // Inflow through the wall, away from it: + on a low face, - on a high one.
+      const double inflow = (f[a] == I[a] ? outflow : -outflow) / count;
+      velocity.u[a](f.x(), f.y(), f.z()) = sb.velocity.u[a](f.x(), f.y(), f.z()) + inflow;
+    }
   });
-  return opened.load();
 }
 
-double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
-                            const SolidBoundary& sb, double dx, double dt) {
-  if (released.empty()) return 0.0;
-  return parallel_sum(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
-    if (!released[c] || !(phi[c] < 0.0)) return 0.0;
+void open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
+                          const SolidBoundary& sb, double dx, double dt) {
+  if (released.empty()) return;
+  const Vec3i n = phi.dims();
+  parallel_for(0, static_cast<int64_t>(released.size()), [&](int64_t c) {
+    if (!released[c] || !(phi[c] < 0.0)) return;
     const Vec3i I = phi.coords(c);
     const double outflow = net_outflow(velocity, sb, I);
-    if (!(outflow > 0.0)) return 0.0;
+    if (!(outflow > 0.0)) return;
     // The gap widens as fast as the liquid moves away from the wall, read on the cell's face
     // opposite each closed face; an expansion along the wall (a film stretched between walls)
     // opens none.
@@ -142,21 +143,16 @@ double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& release
         Vec3i f = I, o = I;
         f[a] += side;
         o[a] += 1 - side;
-        const bool domain_wall = f[a] == 0 || f[a] == phi.dims()[a];  // redistance keeps gaps only there
-        if (!domain_wall || sb.face_open[a](f.x(), f.y(), f.z()) > 0.0 || sb.face_open[a](o.x(), o.y(), o.z()) <= 0.0)
-          continue;
+        // Domain walls only: redistance keeps the gaps only there.
+        if (!closed_domain_wall(sb, n, a, f) || sb.face_open[a](o.x(), o.y(), o.z()) <= 0.0) continue;
         const double u_wall = sb.velocity.u[a](f.x(), f.y(), f.z()), u = velocity.u[a](o.x(), o.y(), o.z());
         away += std::max(0.0, side ? u_wall - u : u - u_wall);
       }
     // Only where the cell's expansion is at least half that speed does the liquid leave the
     // wall as a whole; liquid streaming past or towards the middle of a slab expands little,
     // and raising its deep value to the gap's -dx/2 would shift its surface beside the wall.
-    if (!(outflow >= 0.5 * away)) return 0.0;
     const double widen = std::min(outflow, away) * dt;  // m
-    if (!(widen > 0.0)) return 0.0;
-    const double before = std::clamp(0.5 - phi[c] / dx, 0.0, 1.0);
-    phi[c] = std::max(phi[c], -0.5 * dx) + widen;
-    return (before - std::clamp(0.5 - phi[c] / dx, 0.0, 1.0)) * dx * dx * dx;
+    if (outflow >= 0.5 * away && widen > 0.0) phi[c] = std::max(phi[c], -0.5 * dx) + widen;
   });
 }
 

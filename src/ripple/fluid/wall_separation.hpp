@@ -33,10 +33,9 @@ int update_released_cells(std::vector<uint8_t>& released, const PoissonSystem& A
 /// particles next to the wall, reading the wall's velocity there, would stay on it while the
 /// rest falls away (the liquid stretches and its surface grows). The cell's closed domain-wall
 /// faces get the velocity (m/s, into the cell) that makes its divergence zero, so the particles
-/// leave the wall with the liquid. Obstacle faces inside the grid stay closed. Returns how
-/// many faces were opened.
-int open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& released, const LiquidState& liquid,
-                          const SolidBoundary& solids);
+/// leave the wall with the liquid. Obstacle faces inside the grid stay closed.
+void open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& released, const LiquidState& liquid,
+                           const SolidBoundary& solids);
 
 /// Level-set liquids, right after phi's advection through `velocity` (the projected one whose
 /// released cells are `released`) for dt (s): a released cell expands (div u > 0 at p = 0),
@@ -48,8 +47,8 @@ int open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& rel
 /// liquid fraction 1/2 - phi/dx falls by the widening over dx). Only where the expansion is
 /// at least half that speed (the liquid leaves the wall as a whole, not streaming past it).
 /// redistance keeps such a border cell's value (grid/redistance.hpp) until the gap crosses
-/// its centre. dx: cell size (m). Returns the liquid volume taken out (m^3).
-double open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
+/// its centre. dx: cell size (m).
+void open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
                             const SolidBoundary& solids, double dx, double dt);
 
 }  // namespace ripple
