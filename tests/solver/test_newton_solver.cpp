@@ -1,5 +1,6 @@
 // Projected Newton over forms: convergence on an exact quadratic, the forms' largest safe
-// step (CCD) respected, and monotone descent with an over-stiff Hessian model.
+// step (CCD) respected, monotone descent with an over-stiff Hessian model, and the stop of a
+// constrained solve whose last step only restored its constraint.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -46,6 +47,26 @@ NewtonResult minimise(Bowl& bowl, VectorX& z, int max_iterations = 200) {
 
 const double no_wall = std::numeric_limits<double>::infinity();
 
+/// c(z) = z[0] + z[1] - total = 0, met within `tol`.
+class SumConstraint : public EqualityConstraint {
+ public:
+  SumConstraint(double total, double tol) : total_(total), tol_(tol) {}
+  int count() const override { return 1; }
+  void evaluate(const VectorX& z, VectorX& values, std::vector<Eigen::SparseVector<double>>* jacobian) const override {
+    values[0] = z[0] + z[1] - total_;
+    if (jacobian) {
+      Eigen::SparseVector<double> row(z.size());
+      row.insert(0) = 1.0;
+      row.insert(1) = 1.0;
+      jacobian->assign(1, row);
+    }
+  }
+  double tolerance(int) const override { return tol_; }
+
+ private:
+  double total_, tol_;
+};
+
 TEST(NewtonSolver, ExactQuadraticInOneStep) {
   Bowl bowl(Eigen::Vector3d(1.0, -2.0, 0.5), 4.0, 1.0, no_wall);
   VectorX z = VectorX::Zero(3);
@@ -77,6 +98,36 @@ TEST(NewtonSolver, OverstiffModelCreepsButDescends) {
   EXPECT_FALSE(r.converged);
   EXPECT_EQ(r.iterations, 10);
   EXPECT_NEAR((z - c).norm(), std::pow(0.95, 10) * c.norm(), 1e-9);
+}
+
+TEST(NewtonSolver, ConstrainedStopsOnceASmallStepRestoresTheConstraint) {
+  // Start at the constrained minimum of the bowl, z = (0.5 e, 0.5 e, 0) with the bowl at the
+  // origin, and ask the sum to be e: the KKT step is (0, 0, 0) plus the constraint's share,
+  // here below the tolerance, yet the constraint is violated by more than its own tolerance.
+  // One step restores it exactly (the constraint is linear); the solve ends there, after one
+  // factorisation, instead of factoring again to see a zero step.
+  const double e = 1e-9;
+  Bowl bowl(Eigen::Vector3d::Zero(), 4.0, 1.0, no_wall);
+  SumConstraint sum(e, 1e-12);
+  VectorX z = VectorX::Zero(3);
+  NewtonSettings s;
+  s.tolerance = 1e-8;
+  const std::vector<uint8_t> fixed(3, 0);
+  const NewtonResult r = newton_minimise({&bowl}, {&sum}, fixed,
+                                         [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, z);
+  EXPECT_TRUE(r.converged);
+  EXPECT_EQ(r.iterations, 1);
+  EXPECT_NEAR(z[0] + z[1], e, 1e-15);
+  EXPECT_NEAR(z[0], 0.5 * e, 1e-15);  // the constrained minimum, not just any feasible point
+
+  // A step above the tolerance is checked by another factorisation as before.
+  SumConstraint far(1.0, 1e-12);
+  VectorX y = VectorX::Zero(3);
+  const NewtonResult r2 = newton_minimise({&bowl}, {&far}, fixed,
+                                          [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, y);
+  EXPECT_TRUE(r2.converged);
+  EXPECT_EQ(r2.iterations, 2);
+  EXPECT_NEAR(y[0], 0.5, 1e-12);
 }
 
 }  // namespace
