@@ -3,7 +3,7 @@
 // trilinear reading, counted apart from the barrier) and the liquid's volume (the exported
 // surface's, `fluid_volume_change`) within 0.5 % of the start. One test per scene, run as
 // shipped; together about 8 minutes on 2 cores (ctest -j2), so only with RIPPLE_LONG_VALIDATION=1:
-//   RIPPLE_LONG_VALIDATION=1 build/tests/ripple_tests --gtest_filter='LongValidationBarrierScenes*'
+//   RIPPLE_LONG_VALIDATION=1 build/tests/ripple_tests --gtest_filter='*LongValidationBarrierScenes*'
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "../test_support.hpp"
 #include "barrier_run_stats.hpp"
