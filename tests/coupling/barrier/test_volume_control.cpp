@@ -32,40 +32,44 @@ Scene two_drops() {
   })"));
 }
 
-// The narrow band the barrier step selects on the world's level set (3 cells).
-NarrowBand band_of(const World& w) {
-  const GridGeometry& g = w.liquid.grid;
-  return select_narrow_band(g, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
-}
-
-// One projection of the world's liquid for dt (s), as the final projection solves before the
-// control; returns its parameters.
-ProjectionParams project_once(World& w, double dt) {
-  FaceFlags valid;
-  const ProjectionParams pp = projection_params(w.scene, dt);
-  project_pressure(w.liquid, w.scene, w.solids, nullptr, pp, valid, w.pressure_system);
-  return pp;
-}
+// What every case sets up before the control: the world of `scene` (which must outlive it),
+// the narrow band the barrier step selects on its level set (3 cells), and one projection of
+// its liquid for dt (s), as the final projection solves before the control.
+struct Prepared {
+  Prepared(const Scene& scene, double dt) : w(scene) {
+    initialise_world(w);
+    const GridGeometry& g = w.liquid.grid;
+    band = select_narrow_band(g, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
+    pp = projection_params(w.scene, dt);
+    FaceFlags valid;
+    project_pressure(w.liquid, w.scene, w.solids, nullptr, pp, valid, w.pressure_system);
+  }
+  /// apply_volume_control on this world with the band's labels and 4 extrapolation layers.
+  int64_t control(const std::vector<double>& ask, const VolumeControlGuard& guard = {}, double* kept = nullptr,
+                  int64_t* cells_kept = nullptr) {
+    return apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, ask, pp, 4, guard, kept, cells_kept);
+  }
+  World w;
+  NarrowBand band;
+  ProjectionParams pp;
+};
 
 TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) {
   const Scene s = two_drops();
-  World w(s);
-  initialise_world(w);
-  LiquidState& L = w.liquid;
+  Prepared p(s, 0.002);  // still liquid: u stays 0
+  LiquidState& L = p.w.liquid;
   const GridGeometry& g = L.grid;
-  const double dt = 0.002;
-  const NarrowBand band = band_of(w);
+  const NarrowBand& band = p.band;
   ASSERT_EQ(band.sharp_volumes.size(), 2u);
   const int a = band.label(10, 15, 10), b = band.label(30, 3, 10);  // the cells at the drops' centres
   ASSERT_GE(a, 0);
   ASSERT_GE(b, 0);
   ASSERT_NE(a, b);
-  const ProjectionParams pp = project_once(w, dt);  // still liquid: u stays 0
   std::vector<double> ask(2, 0.0);
   const double asked = 0.05 * band.sharp_volumes[static_cast<size_t>(b)];  // B grows by 5 %
   ask[static_cast<size_t>(b)] = asked;
   const ScalarGrid before = L.phi;
-  EXPECT_GT(apply_volume_control(w.pressure_system, L, w.solids, band.label, ask, pp, 4), 0);
+  EXPECT_GT(p.control(ask), 0);
 
   // B gains the asked volume (within 6 %: one semi-Lagrangian move of a 4-cell drop realises
   // 82 % of it, and the control moves again for the rest until under 5 % is left), A keeps
@@ -90,16 +94,12 @@ TEST(VolumeControl, AddsTheAskedVolumeThroughTheFreeSurfaceOfThatComponentOnly) 
 TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
   const Scene s = two_drops();
   for (const double limit : {0.5, 0.0}) {
-    World w(s);
-    initialise_world(w);
-    const NarrowBand band = band_of(w);
-    const ProjectionParams pp = project_once(w, 0.002);
-    const ScalarGrid start = w.liquid.phi;
+    Prepared p(s, 0.002);
+    const std::vector<double> ask{0.01 * p.band.sharp_volumes[0], 0.0};
+    const ScalarGrid start = p.w.liquid.phi;
     ScalarGrid full = start;
     {  // the whole move, for reference
-      World free(s);
-      initialise_world(free);
-      project_once(free, 0.002);
+      Prepared free(s, 0.002);
       // The first move proposed (later moves ask for what it fell short of).
       bool recorded = false;
       auto record = [&](const ScalarGrid& phi) {
@@ -107,8 +107,7 @@ TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
         recorded = true;
         return std::vector<Vec3>{};
       };
-      apply_volume_control(free.pressure_system, free.liquid, free.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4,
-                           VolumeControlGuard{record});
+      free.control(ask, VolumeControlGuard{record});
     }
     double largest = 0.0;  // of the full move
     for (size_t i = 0; i < start.data().size(); ++i) largest = std::max(largest, std::abs(full.data()[i] - start.data()[i]));
@@ -121,11 +120,10 @@ TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
       return std::vector<Vec3>{};
     };
     double kept = -1.0;
-    apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {0.01 * band.sharp_volumes[0], 0.0}, pp, 4,
-                         VolumeControlGuard{acceptable}, &kept);
+    p.control(ask, VolumeControlGuard{acceptable}, &kept);
     EXPECT_EQ(kept, limit);
     for (size_t i = 0; i < start.data().size(); ++i)
-      ASSERT_NEAR(w.liquid.phi.data()[i], start.data()[i] + limit * (full.data()[i] - start.data()[i]), 1e-15);
+      ASSERT_NEAR(p.w.liquid.phi.data()[i], start.data()[i] + limit * (full.data()[i] - start.data()[i]), 1e-15);
   }
 }
 
@@ -136,14 +134,12 @@ TEST(VolumeControl, AGuardHalvesOrDropsTheMove) {
 // its volume fell 8.9 %.)
 TEST(VolumeControl, AGuardPutsBackOnlyTheCellsAroundARefusedPoint) {
   const Scene s = two_drops();
-  World w(s);
-  initialise_world(w);
-  LiquidState& L = w.liquid;
+  Prepared p(s, 0.002);
+  LiquidState& L = p.w.liquid;
   const GridGeometry& g = L.grid;
-  const NarrowBand band = band_of(w);
+  const NarrowBand& band = p.band;
   const int a = band.label(10, 15, 10);
   ASSERT_GE(a, 0);
-  const ProjectionParams pp = project_once(w, 0.002);
   const Vec3 point(0.021, 0.0415, 0.0205);  // 1.5 mm above A's top
   const ScalarGrid before = L.phi;
   const double floor = sample(before, g, cell_sample_offset(), point);
@@ -158,8 +154,7 @@ TEST(VolumeControl, AGuardPutsBackOnlyTheCellsAroundARefusedPoint) {
   ask[static_cast<size_t>(a)] = asked;
   double kept = -1.0;
   int64_t cells_kept = -1;
-  apply_volume_control(w.pressure_system, L, w.solids, band.label, ask, pp, 4, VolumeControlGuard{too_close}, &kept,
-                       &cells_kept);
+  p.control(ask, VolumeControlGuard{too_close}, &kept, &cells_kept);
   EXPECT_EQ(kept, 1.0);
   EXPECT_GT(cells_kept, 0);
   EXPECT_LE(cells_kept, 4 * 64);  // one block per move, four moves at most
@@ -183,13 +178,10 @@ TEST(VolumeControl, AGuardPutsBackOnlyTheCellsAroundARefusedPoint) {
 
 TEST(VolumeControl, NoFlowWhenNoComponentAsks) {
   const Scene s = two_drops();
-  World w(s);
-  initialise_world(w);
-  const NarrowBand band = band_of(w);
-  const ProjectionParams pp = project_once(w, 0.002);
-  const ScalarGrid before = w.liquid.phi;
-  EXPECT_EQ(apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {0.0, 0.0}, pp, 4), 0);
-  EXPECT_EQ(w.liquid.phi.data(), before.data());
+  Prepared p(s, 0.002);
+  const ScalarGrid before = p.w.liquid.phi;
+  EXPECT_EQ(p.control({0.0, 0.0}), 0);
+  EXPECT_EQ(p.w.liquid.phi.data(), before.data());
 }
 
 // A film 0.65 of a cell thick on the floor (zero gravity, dx = 2 mm): the volume inside the
@@ -209,16 +201,13 @@ TEST(VolumeControl, AFilmNeverChangesTheWrongWayOrBeyondTheAsk) {
   })"));
   for (const double share : {0.25, 0.05, -0.05, -0.25}) {
     SCOPED_TRACE(share);
-    World w(s);
-    initialise_world(w);
-    const GridGeometry& g = w.liquid.grid;
-    const NarrowBand band = band_of(w);
-    ASSERT_EQ(band.sharp_volumes.size(), 1u);
-    const ProjectionParams pp = project_once(w, 0.002);
-    const double v0 = liquid_volumes_by_label(w.liquid.phi, g, band.label, 1)[0];
+    Prepared p(s, 0.002);
+    const GridGeometry& g = p.w.liquid.grid;
+    ASSERT_EQ(p.band.sharp_volumes.size(), 1u);
+    const double v0 = liquid_volumes_by_label(p.w.liquid.phi, g, p.band.label, 1)[0];
     const double asked = share * v0;
-    apply_volume_control(w.pressure_system, w.liquid, w.solids, band.label, {asked}, pp, 4);
-    const double change = liquid_volumes_by_label(w.liquid.phi, g, band.label, 1)[0] - v0;
+    p.control({asked});
+    const double change = liquid_volumes_by_label(p.w.liquid.phi, g, p.band.label, 1)[0] - v0;
     std::printf("film asked %+.3f of its volume, changed by %+.3f\n", share, change / v0);
     EXPECT_GE(change * asked, 0.0);
     EXPECT_LE(std::abs(change), 1.05 * std::abs(asked) + 1e-15);
