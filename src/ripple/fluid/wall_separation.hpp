@@ -49,6 +49,6 @@ void open_separating_walls(MacVelocity& velocity, const std::vector<uint8_t>& re
 /// redistance keeps such a border cell's value (grid/redistance.hpp) until the gap crosses
 /// its centre. dx: cell size (m).
 void open_separation_gaps(ScalarGrid& phi, const std::vector<uint8_t>& released, const MacVelocity& velocity,
-                            const SolidBoundary& solids, double dx, double dt);
+                          const SolidBoundary& solids, double dx, double dt);
 
 }  // namespace ripple

@@ -7,9 +7,9 @@ namespace ripple {
 
 /// Replaces phi (m, negative inside liquid) by an approximate signed distance in a band of
 /// `band_cells` cells around its zero set. Signs are preserved. Cells next to a sign change
-/// keep their value, and so do cells on the grid's border with |phi| < dx/2 (an interface on
-/// the wall side of the cell, where liquid pulls away from a wall). If phi has no zero
-/// crossing, every cell gets +-band_cells*dx.
+/// keep their value, and so do liquid cells on the grid's border with -dx/2 < phi < 0 (an
+/// interface on the wall side of the cell, where liquid pulls away from a wall). If phi has
+/// no zero crossing, every cell gets +-band_cells*dx.
 void redistance(ScalarGrid& phi, double dx, double band_cells);
 
 }  // namespace ripple
