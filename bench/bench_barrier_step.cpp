@@ -10,9 +10,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "ripple/coupling/barrier/barrier_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
-#include "ripple/scene/scene_loader.hpp"
+
+#include "../tests/stepping.hpp"
+#include "ripple/sim/scene_input.hpp"
 
 namespace ripple::bench {
 namespace {
@@ -67,13 +67,13 @@ void report(benchmark::State& st, const World& w, const PhaseTimings& t, double 
 }
 
 /// Times barrier steps from the world's current state; one benchmark iteration is one step.
-void time_steps(benchmark::State& st, World& w, double cfl) {
+void time_steps(benchmark::State& st, World& w, BarrierCoupler& b, double cfl) {
   PhaseTimings t;
   double total = 0.0;
   int steps = 0, iterations = 0, unconverged = 0;
   for (auto _ : st) {
     const auto t0 = std::chrono::steady_clock::now();
-    const BarrierStepReport r = barrier_step(w, stable_time_step(w), t);
+    const BarrierStepReport r = test::step(w, b, b.stable_time_step(w), t);
     total += seconds_since(t0);
     iterations += r.newton.iterations;
     unconverged += !r.newton.converged;
@@ -88,10 +88,11 @@ void BM_BarrierDropOnClothStep(benchmark::State& st) {
   const bool line_search = st.range(2) != 0;
   const Scene scene = build_scene(drop_on_cloth(n, cfl, line_search), "bench", ".");
   World w(scene);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(scene));
+  initialise_world(w, b);
   PhaseTimings warm;
-  while (w.time < 0.06) barrier_step(w, stable_time_step(w), warm);  // the drop reaches the cloth
-  time_steps(st, w, cfl);
+  while (w.time < 0.06) test::step(w, b, b.stable_time_step(w), warm);  // the drop reaches the cloth
+  time_steps(st, w, b, cfl);
 }
 
 /// scenes/barrier/drop_through_band.json (Fig. 13, top row; Table I's "drop through band") with
@@ -105,10 +106,11 @@ void BM_BarrierDropThroughBandStep(benchmark::State& st) {
   j["output"]["preview"]["enabled"] = false;
   const Scene scene = build_scene(j, "bench", RIPPLE_SOURCE_DIR "/scenes/barrier");
   World w(scene);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(scene));
+  initialise_world(w, b);
   PhaseTimings warm;
-  while (w.time < 0.02) barrier_step(w, stable_time_step(w), warm);
-  time_steps(st, w, scene.time.cfl);
+  while (w.time < 0.02) test::step(w, b, b.stable_time_step(w), warm);
+  time_steps(st, w, b, scene.time.cfl);
 }
 
 }  // namespace

@@ -11,11 +11,10 @@
 
 #include <Eigen/SparseCholesky>
 #include <nlohmann/json.hpp>
-
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
+#include "../tests/stepping.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
-#include "ripple/scene/scene_loader.hpp"
+#include "ripple/sim/scene_input.hpp"
 #include "ripple/coupling/cutcell/liquid_block_multigrid.hpp"
 
 namespace ripple::bench {
@@ -69,14 +68,15 @@ void BM_CutCellTable2(benchmark::State& st) {
   const bool condition = st.range(1) != 0;
   const Scene scene = build_scene(dam_break_beam(n), "bench", ".");
   World w(scene);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(scene));
+  initialise_world(w, c);
   PhaseTimings warm;
-  const double dt = stable_time_step(w);
-  cutcell_step(w, dt, warm);
+  const double dt = c.stable_time_step(w);
+  test::step(w, c, dt, warm);
   // This state's system, as the step assembles it.
-  ProjectionInput in = prepare_projection(w, dt, warm, false);
+  ProjectionInput in = prepare_projection(w, dt, warm);
   extrapolate_level_set_into_solids(w.liquid.phi, scene.grid, w.solids, 3);
-  const CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, in, dt);
+  const CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, c.state, in, dt);
   CoupledSystemSettings spd, indefinite;
   indefinite.formulation = CutCellFormulation::indefinite;
   CoupledSystemSettings spd_fixed;  // the paper's setting: alpha = 0.001 for every scene
@@ -106,7 +106,7 @@ void BM_CutCellTable2(benchmark::State& st) {
   st.counters["its_spd_alpha_1e-3"] = r_fixed.iterations;
   st.counters["solve_s_spd_alpha_1e-3"] = r_fixed.solve_seconds;
   st.counters["cells"] = static_cast<double>(n) * n * n;
-  st.counters["solid_nodes"] = static_cast<double>(w.lagrangian->model.bodies[w.cutcell.solids.bodies[0]].num_vertices);
+  st.counters["solid_nodes"] = static_cast<double>(w.lagrangian->model.bodies[c.state.solids.bodies[0]].num_vertices);
   st.counters["fluid_unknowns"] = static_cast<double>(cb.blocks.fluid.rows());
   st.counters["nnz_indefinite"] = static_cast<double>(r_ind.nonzeros);
   st.counters["nnz_spd"] = static_cast<double>(r_spd.nonzeros);

@@ -31,7 +31,7 @@ PressureCase& pressure_case(int resolution) {
     slot->state = make_dam_break(resolution, 8, kStateTime);
     World& w = *slot->state.world;
     PhaseTimings t;
-    const double dt = stable_time_step(w);
+    const double dt = test::stable_dt(w);
     prepare_projection(w, dt, t);
     assemble_pressure_system(slot->sys, w.scene, w.liquid, w.solids, nullptr, projection_params(w.scene, dt));
   }

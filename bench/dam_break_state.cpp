@@ -1,8 +1,7 @@
 #include "dam_break_state.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include "ripple/scene/scene_loader.hpp"
+#include "ripple/sim/scene_input.hpp"
 
 namespace ripple::bench {
 
@@ -27,8 +26,8 @@ DamBreakState make_dam_break(int resolution, int particles_per_cell, double time
 }
 
 double step_dam_break(DamBreakState& s, PhaseTimings& timings) {
-  const double dt = stable_time_step(*s.world);
-  liquid_only_step(*s.world, dt, timings);
+  const double dt = test::stable_dt(*s.world);
+  test::step(*s.world, dt, timings);
   ++s.steps_taken;
   return dt;
 }

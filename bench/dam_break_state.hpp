@@ -4,7 +4,7 @@
 // domain, CFL 1), advanced to a chosen time so that solvers see a moving, splashing liquid.
 #include <memory>
 
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../tests/stepping.hpp"
 #include "ripple/scene/scene.hpp"
 
 namespace ripple::bench {

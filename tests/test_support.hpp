@@ -7,7 +7,7 @@
 #include <string>
 
 #include "ripple/core/errors.hpp"
-#include "ripple/scene/scene_loader.hpp"
+#include "ripple/sim/scene_input.hpp"
 
 namespace ripple::test {
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/fluid/density_correction.hpp"
 #include "ripple/sim/frame_output.hpp"
 
@@ -96,7 +96,7 @@ TEST(DensityCorrection, SplashingColumnKeepsItsVolume) {
     PhaseTimings t;
     double worst = 0.0;
     for (int frame = 1; frame <= 30; ++frame) {
-      while (w.time < frame / 30.0 - 1e-12) liquid_only_step(w, std::min(stable_time_step(w), frame / 30.0 - w.time), t);
+      while (w.time < frame / 30.0 - 1e-12) test::step(w, std::min(test::stable_dt(w), frame / 30.0 - w.time), t);
       const double dv = (measure_liquid(w).volume - v0) / v0;
       worst = std::max(worst, std::abs(dv));
     }

@@ -2,7 +2,7 @@
 
 #include "../test_support.hpp"
 #include "ripple/fluid/liquid_regions.hpp"
-#include "ripple/sim/world.hpp"
+#include "ripple/sim/world_setup.hpp"
 
 using namespace ripple;
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -34,7 +34,7 @@ LayerRun run_layer(const std::string& representation, const std::string& wall_co
   initialise_world(w);
   const LiquidMeasures m0 = measure_liquid(w);
   PhaseTimings t;
-  while (w.time < t_end - 1e-12) liquid_only_step(w, std::min(stable_time_step(w), t_end - w.time), t);
+  while (w.time < t_end - 1e-12) test::step(w, std::min(test::stable_dt(w), t_end - w.time), t);
   const LiquidMeasures m = measure_liquid(w);
   return {m0.bbox.lo.y() - m.bbox.lo.y(), m.max_speed, m.bbox.hi.y(), m.volume / m0.volume - 1.0};
 }

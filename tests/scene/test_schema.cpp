@@ -73,6 +73,6 @@ TEST(Schema, MalformedJsonReportsLineAndColumn) {
 
 TEST(Schema, DocsAreInStepWithTheSchema) {
   const std::string doc = test::read_text(std::string(RIPPLE_SOURCE_DIR) + "/docs/scene-format.md");
-  EXPECT_EQ(doc, schema_markdown(scene_schema()))
+  EXPECT_EQ(doc, scene_format_markdown())
       << "docs/scene-format.md is stale: regenerate with `build/ripple schema > docs/scene-format.md`";
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "../test_support.hpp"
-#include "ripple/sim/solid_world.hpp"
+#include "ripple/world/solid_world.hpp"
 
 using namespace ripple;
 using nlohmann::json;

@@ -6,6 +6,7 @@
 
 #include "../test_support.hpp"
 #include "ripple/sim/frame_output.hpp"
+#include "ripple/sim/world_setup.hpp"
 
 namespace ripple {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
-#include "ripple/sim/solid_world.hpp"
+#include "ripple/world/solid_world.hpp"
 
 namespace ripple {
 namespace {

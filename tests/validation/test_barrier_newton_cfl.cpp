@@ -12,9 +12,8 @@
 
 #include "../test_support.hpp"
 #include "particle_row.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 
 using namespace ripple;
 using nlohmann::json;
@@ -34,7 +33,8 @@ CflRun run(double cfl, bool line_search) {
   j["coupling"]["barrier"] = {{"line_search", line_search}, {"max_iterations", 30}};  // the paper's cap
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(s));
+  initialise_world(w, b);
   const SolidModel& m = w.lagrangian->model;
   const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
   PhaseTimings timings;
@@ -43,13 +43,13 @@ CflRun run(double cfl, bool line_search) {
   for (double end = 0.01; end < 0.2 + 1e-9; end += 0.01) {
     int its = 0, solves = 0;
     while (w.time < end - 1e-9) {
-      const BarrierStepReport r = barrier_step(w, std::min(stable_time_step(w), end - w.time), timings);
+      const BarrierStepReport r = test::step(w, b, std::min(b.stable_time_step(w), end - w.time), timings);
       its += r.newton.iterations;
       ++solves;
       out.capped += !r.newton.converged;
       const PenetrationReport p =
           check_penetration(w.liquid.grid, w.liquid.phi, m.collision, m.positions(w.lagrangian->state.z),
-                            s.barrier.interpolation, coupled);
+                            barrier_settings(s).interpolation, coupled);
       out.penetrating = std::max(out.penetrating, p.penetrating);
       out.closest = std::min(out.closest, p.min_distance);
     }

@@ -10,9 +10,8 @@
 #include "../test_support.hpp"
 #include "liquid_below.hpp"
 #include "particle_row.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/grid/interpolation.hpp"
 
 using namespace ripple;
@@ -56,17 +55,18 @@ TEST(ValidationBarrierParticle, NoPenetrationFromAnyDirectionUnlikeANeumannObsta
     {
       const Scene s = test::scene_from(slab(dir, true));
       World w(s);
-      initialise_world(w);
+      BarrierCoupler b(barrier_settings(s));
+      initialise_world(w, b);
       const SolidModel& m = w.lagrangian->model;
       const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
       PhaseTimings timings;
       int steps = 0;
       double deepest = 1.0;
       while (w.time < 0.045) {
-        barrier_step(w, std::min(stable_time_step(w), 0.045 - w.time + 1e-9), timings);
+        test::step(w, b, std::min(b.stable_time_step(w), 0.045 - w.time + 1e-9), timings);
         ++steps;
         const PenetrationReport p = check_penetration(w.liquid.grid, w.liquid.phi, m.collision,
-                                                      m.positions(w.lagrangian->state.z), s.barrier.interpolation, coupled);
+                                                      m.positions(w.lagrangian->state.z), barrier_settings(s).interpolation, coupled);
         ASSERT_EQ(p.penetrating, 0) << "step " << steps;
         deepest = std::min(deepest, p.min_distance);
       }
@@ -91,7 +91,7 @@ TEST(ValidationBarrierParticle, NoPenetrationFromAnyDirectionUnlikeANeumannObsta
       PhaseTimings timings;
       double lowest = 1.0;
       while (w.time < 0.045) {
-        liquid_only_step(w, std::min(stable_time_step(w), 0.045 - w.time + 1e-9), timings);
+        test::step(w, std::min(test::stable_dt(w), 0.045 - w.time + 1e-9), timings);
         lowest = std::min(lowest, sample(w.liquid.phi, w.liquid.grid, cell_sample_offset(), kParticle));
       }
       EXPECT_LT(lowest, 0.0) << "the liquid never covered the obstacle";
@@ -109,9 +109,10 @@ int cells_below_row(double spacing, const char* volume_measure) {
   const double row_y = test::kParticleRowY;
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(s));
+  initialise_world(w, b);
   PhaseTimings timings;
-  while (w.time < 0.12 - 1e-9) barrier_step(w, std::min(stable_time_step(w), 0.12 - w.time), timings);
+  while (w.time < 0.12 - 1e-9) test::step(w, b, std::min(b.stable_time_step(w), 0.12 - w.time), timings);
   return test::liquid_cells_below(w.liquid, row_y);
 }
 

@@ -12,8 +12,8 @@
 #include <numbers>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -86,13 +86,14 @@ TEST(ValidationBarrierSessileDrop, HeightNearYoungLaplace) {
   j["coupling"] = {{"method", "barrier"}, {"barrier", {{"interpolation", "linear"}}}};
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(s));
+  initialise_world(w, b);
   PhaseTimings t;
   // It squashes and rebounds for a few capillary times (32 ms); average over the last 0.1 s.
   double height_sum = 0.0, lowest_height = INFINITY;
   int samples = 0;
   while (w.time < 0.4) {
-    barrier_step(w, stable_time_step(w), t);
+    test::step(w, b, b.stable_time_step(w), t);
     const auto [lo, hi] = vertical_extent(w);
     if (w.time > 0.1) lowest_height = std::min(lowest_height, hi - lo);
     if (w.time > 0.3) {

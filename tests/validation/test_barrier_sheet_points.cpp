@@ -10,9 +10,8 @@
 
 #include "../test_support.hpp"
 #include "liquid_below.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 
 using namespace ripple;
 using nlohmann::json;
@@ -32,12 +31,13 @@ std::pair<int, int> cells_below_sheet(const std::string& points) {
   j["solids"][0]["geometry"]["resolution"] = 6;  // 16 mm between vertices
   const Scene scene = test::scene_from(j);
   World w(scene);  // keeps a reference to the scene
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(scene));
+  initialise_world(w, b);
   PhaseTimings timings;
   int penetrating = 0;
   const SolidModel& m = w.lagrangian->model;
   while (w.time < 0.12 - 1e-9) {
-    barrier_step(w, std::min(stable_time_step(w), 0.12 - w.time), timings);
+    test::step(w, b, std::min(b.stable_time_step(w), 0.12 - w.time), timings);
     const PenetrationReport r = check_penetration(w.liquid.grid, w.liquid.phi, m.collision,
                                                   m.positions(w.lagrangian->state.z), LevelSetInterpolation::quadratic);
     penetrating = std::max(penetrating, r.penetrating);

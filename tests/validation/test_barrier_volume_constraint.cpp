@@ -12,9 +12,8 @@
 #include <fstream>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/grid/level_set_volume.hpp"
 
 using namespace ripple;
@@ -28,7 +27,7 @@ struct Volumes {
 Volumes volumes(const World& w) {
   const GridGeometry& g = w.liquid.grid;
   const Scene& s = w.scene;
-  const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
+  const double eps = barrier_settings(s).band_cells * g.dx, k = 1.0 / (barrier_settings(s).heaviside_width_cells * g.dx);
   Volumes v;
   for (double c : select_narrow_band(g, w.liquid.phi, eps, k, 0).volumes) v.smoothed += c;
   v.sharp = liquid_volume(w.liquid.phi, g);
@@ -55,12 +54,13 @@ Series run(bool constraint, const char* volume_measure) {
                    {"barrier", {{"volume_constraint", constraint}, {"volume_measure", volume_measure}}}};
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  BarrierCoupler b(barrier_settings(s));
+  initialise_world(w, b);
   PhaseTimings timings;
   const Volumes v0 = volumes(w);
   Series out;
   while (w.time < 0.3) {
-    barrier_step(w, stable_time_step(w), timings);
+    test::step(w, b, b.stable_time_step(w), timings);
     const Volumes v = volumes(w);
     out.t.push_back(w.time);
     out.smoothed.push_back(v.smoothed / v0.smoothed - 1.0);

@@ -12,8 +12,8 @@
 
 #include "../test_support.hpp"
 #include "../coupling/cutcell/liquid_surface.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../stepping.hpp"
 
 using namespace ripple;
 using nlohmann::json;
@@ -43,9 +43,9 @@ json floating_scene(const std::string& body, double dx = 0.01) {
   return j;
 }
 
-Vec3 body_centre(const World& w) {
+Vec3 body_centre(const World& w, const CutCellCoupler& method) {
   const SolidModel& m = w.lagrangian->model;
-  const SolidBodyInfo& b = m.bodies[w.cutcell.solids.bodies[0]];
+  const SolidBodyInfo& b = m.bodies[method.state.solids.bodies[0]];
   if (b.kind == SolidKind::rigid) return w.lagrangian->state.z.segment<3>(b.first_dof);
   const VectorX x = m.positions(w.lagrangian->state.z);
   Vec3 c = Vec3::Zero();
@@ -61,7 +61,8 @@ Vec3 body_centre(const World& w) {
 double floating_depth(const std::string& body, double dx) {
   const Scene s = test::scene_from(floating_scene(body, dx));
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   PhaseTimings timings;
   std::ofstream csv;
   const std::string name = dx == 0.01 ? body : body + "_dx" + std::to_string(int(std::lround(dx * 1e4)));
@@ -72,11 +73,11 @@ double floating_depth(const std::string& body, double dx) {
   double sum = 0.0;
   int samples = 0;
   for (double t = 0.01; t < 2.0 + 1e-9; t += 0.01) {
-    while (w.time < t - 1e-9) cutcell_step(w, std::min(stable_time_step(w), t - w.time), timings);
+    while (w.time < t - 1e-9) test::step(w, c, std::min(c.stable_time_step(w), t - w.time), timings);
     // Depth of the ball's lowest point below the surface, far from the ball (a corner column,
     // 2 cm from the walls).
     const int corner = static_cast<int>(std::lround(0.02 / dx));
-    const double depth = test::surface_height(w, corner, corner) - (body_centre(w).y() - kRadius);
+    const double depth = test::surface_height(w, corner, corner) - (body_centre(w, c).y() - kRadius);
     if (csv.is_open()) csv << w.time << "," << depth << "," << kRadius << "\n";
     if (t > 1.6) { sum += depth; ++samples; }
   }

@@ -14,8 +14,8 @@
 #include <fstream>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../stepping.hpp"
 
 using namespace ripple;
 using nlohmann::json;
@@ -45,11 +45,12 @@ SlipRun run(const std::string& slip) {
   j["coupling"]["cutcell"]["slip"] = slip;
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   PhaseTimings timings;
   SlipRun out;
   for (double t = 0.01; t < 0.1 + 1e-9; t += 0.01) {
-    while (w.time < t - 1e-9) cutcell_step(w, std::min(stable_time_step(w), t - w.time), timings);
+    while (w.time < t - 1e-9) test::step(w, c, std::min(c.stable_time_step(w), t - w.time), timings);
     const Particles& p = w.liquid.particles;
     double near = 0.0, all = 0.0;
     int n_near = 0;

@@ -12,9 +12,9 @@
 
 #include "../test_support.hpp"
 #include "ripple/core/errors.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
-#include "ripple/scene/scene_loader.hpp"
+
+#include "../stepping.hpp"
+#include "ripple/sim/scene_input.hpp"
 #include "ripple/solid/solid_step.hpp"
 
 using namespace ripple;
@@ -30,12 +30,13 @@ StabilityRun run(const std::string& scheme) {
   const Scene s = load_scene_file(std::string(RIPPLE_SOURCE_DIR) + "/scenes/cutcell/stability_beam.json",
                                   {{"/coupling/cutcell/scheme", "\"" + scheme + "\""}, {"/output/preview/enabled", "false"}});
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   PhaseTimings timings;
   StabilityRun out;
   try {
     while (w.time < 0.45 - 1e-9) {
-      cutcell_step(w, std::min(stable_time_step(w), 0.45 - w.time), timings);
+      test::step(w, c, std::min(c.stable_time_step(w), 0.45 - w.time), timings);
       out.max_energy = std::max(out.max_energy, solid_kinetic_energy(w.lagrangian->model, w.lagrangian->state));
     }
   } catch (const SimulationError&) {

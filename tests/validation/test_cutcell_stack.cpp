@@ -12,8 +12,8 @@
 #include "../coupling/cutcell/liquid_surface.hpp"
 #include "../test_support.hpp"
 #include "ripple/contact/intersection_check.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../stepping.hpp"
 
 using namespace ripple;
 
@@ -47,7 +47,8 @@ TEST(ValidationCutCellStack, RaftCarryingABlockFloatsAtTheDepthOfTheirJointWeigh
     "output": {"preview": {"enabled": false}}
   })"));
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   const SolidModel& m = w.lagrangian->model;
   const double area = 0.24 * 0.16;
   const double analytic = (m.bodies[0].mass + m.bodies[1].mass) / (1000.0 * area);
@@ -61,8 +62,8 @@ TEST(ValidationCutCellStack, RaftCarryingABlockFloatsAtTheDepthOfTheirJointWeigh
   int samples = 0, contact_steps = 0;
   for (double t = 0.02; t < 2.5 + 1e-9; t += 0.02) {
     while (w.time < t - 1e-9)
-      contact_steps += cutcell_step(w, std::min(stable_time_step(w), t - w.time), timings).motion.contact.filtered;
-    ASSERT_EQ(count_intersecting_pairs(w.cutcell.body_collision, m.positions(w.lagrangian->state.z)), 0) << t;
+      contact_steps += test::step(w, c, std::min(c.stable_time_step(w), t - w.time), timings).motion.contact.filtered;
+    ASSERT_EQ(count_intersecting_pairs(c.state.body_collision, m.positions(w.lagrangian->state.z)), 0) << t;
     // The raft's mean bottom below the surface: its centre minus half its height (a slight tilt
     // moves its lowest corner, not the volume it displaces).
     const double depth = test::surface_height(w, 1, 1) - (w.lagrangian->state.z[m.bodies[0].first_dof + 1] - 0.04);

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -105,7 +105,7 @@ DamBreakResult run_dam_break(int cells_per_a, const std::string& representation,
   const double t_end = 3.2 / std::sqrt(kG / kA);
   const double T_scale = std::sqrt(2 * kG / kA), tau_scale = std::sqrt(kG / kA);
   while (w.time < t_end) {
-    liquid_only_step(w, stable_time_step(w), timings);
+    test::step(w, test::stable_dt(w), timings);
     refresh_level_set(w);
     front.emplace_back(w.time * T_scale, front_position(w) / kA);
     height.emplace_back(w.time * tau_scale, column_height(w) / (2 * kA));

@@ -15,8 +15,8 @@
 #include <numbers>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../stepping.hpp"
 
 using namespace ripple;
 
@@ -68,7 +68,7 @@ std::pair<double, double> measure_period(const char* method, const char* barrier
   j["coupling"]["barrier"]["surface_tension"] = barrier_surface_tension;
   const Scene s = test::scene_from(j);
   World w(s);
-  initialise_world(w);
+  const std::unique_ptr<Coupler> coupler = initialise_world(w);
   PhaseTimings t;
   const Moments start = moments(w);
   const double R = std::cbrt(3.0 * start.volume / (4.0 * std::numbers::pi));
@@ -78,9 +78,9 @@ std::pair<double, double> measure_period(const char* method, const char* barrier
   int crossings = 0;
   while (crossings < 2 && w.time < 1.5 * rayleigh) {
     const double t0 = w.time;
-    const double dt = stable_time_step(w);
-    if (s.coupling == CouplingMethod::Barrier) barrier_step(w, dt, t);
-    else liquid_only_step(w, dt, t);
+    const double dt = coupler->stable_time_step(w);
+    if (auto* barrier = dynamic_cast<BarrierCoupler*>(coupler.get())) test::step(w, *barrier, dt, t);
+    else test::step(w, dt, t);
     const double q = moments(w).quadrupole;
     if ((previous > 0.0) != (q > 0.0)) crossing[crossings++] = t0 + dt * previous / (previous - q);
     previous = q;

@@ -11,6 +11,7 @@
 
 #include "../test_support.hpp"
 #include "ripple/fluid/grid_advection.hpp"
+#include "ripple/sim/world_setup.hpp"
 #include "ripple/fluid/particle_advection.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/grid/redistance.hpp"

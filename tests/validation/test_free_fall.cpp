@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -28,7 +28,7 @@ FallResult drop(const std::string& representation) {
   initialise_world(w);
   const LiquidMeasures m0 = measure_liquid(w);
   PhaseTimings t;
-  while (w.time < t_end - 1e-12) liquid_only_step(w, std::min(stable_time_step(w), t_end - w.time), t);
+  while (w.time < t_end - 1e-12) test::step(w, std::min(test::stable_dt(w), t_end - w.time), t);
   const LiquidMeasures m = measure_liquid(w);
   const double y0 = 0.5 * (m0.bbox.lo.y() + m0.bbox.hi.y()), y = 0.5 * (m.bbox.lo.y() + m.bbox.hi.y());
   auto energy = [](const LiquidMeasures& lm) { return lm.kinetic_energy + lm.potential_energy; };

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -33,11 +33,11 @@ TEST(ValidationLaplacePressure, DropletAtEightCellsRadius) {
     return sum / std::max(count, 1);
   };
   // The first projection from rest gives the discrete Laplace pressure.
-  liquid_only_step(w, stable_time_step(w), t);
+  test::step(w, test::stable_dt(w), t);
   const double p = inner_pressure(), exact = 2 * sigma / R;
   double max_speed = measure_liquid(w).max_speed;
   for (int step = 1; step < 20; ++step) {
-    liquid_only_step(w, stable_time_step(w), t);
+    test::step(w, test::stable_dt(w), t);
     max_speed = std::max(max_speed, measure_liquid(w).max_speed);
   }
   std::printf("pressure after 20 steps: %.3f Pa\n", inner_pressure());

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_support.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 using namespace ripple;
@@ -19,7 +19,7 @@ void run_still_tank(const std::string& representation, double* max_speed, double
   initialise_world(w);
   const double v0 = measure_liquid(w).volume;
   PhaseTimings t;
-  while (w.time < 2.0 - 1e-9) liquid_only_step(w, std::min(stable_time_step(w), 2.0 - w.time), t);
+  while (w.time < 2.0 - 1e-9) test::step(w, std::min(test::stable_dt(w), 2.0 - w.time), t);
   LiquidMeasures m = measure_liquid(w);
   *max_speed = m.max_speed;
   *volume_change = std::abs(m.volume - v0) / v0;

@@ -10,8 +10,7 @@
 
 #include "ripple/app/progress_line.hpp"
 #include "ripple/core/errors.hpp"
-#include "ripple/scene/scene_loader.hpp"
-#include "ripple/scene/scene_schema.hpp"
+#include "ripple/sim/scene_input.hpp"
 #include "ripple/sim/simulation.hpp"
 
 namespace {
@@ -78,7 +77,7 @@ int main(int argc, char** argv) {
   }
 
   if (*schema) {
-    std::cout << ripple::schema_markdown(ripple::scene_schema());
+    std::cout << ripple::scene_format_markdown();
     return 0;
   }
   ripple::ProgressLine progress(quiet);

@@ -3,6 +3,7 @@
 // region each point belongs to. Shape SDFs (a sampled grid for meshes) are built once.
 #include <vector>
 
+#include "ripple/scene/scene.hpp"
 #include "ripple/solid/shape_sdf.hpp"
 
 namespace ripple {

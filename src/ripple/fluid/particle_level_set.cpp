@@ -44,10 +44,6 @@ WallSides wall_sides(const Scene& scene) {
   return w;
 }
 
-SolidExtension solid_extension(const Scene& scene) {
-  return scene.coupling == CouplingMethod::CutCell ? SolidExtension::extrapolate : SolidExtension::mark_wet;
-}
-
 void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double r, const SolidBoundary& solids,
                               const WallSides& walls, SolidExtension extension) {
   const GridGeometry& g = liquid.grid;

@@ -17,12 +17,10 @@ WallSides wall_sides(const Scene& scene);
 
 /// How the level set continues into solids (cells whose centre lies inside one).
 enum class SolidExtension {
-  mark_wet,     ///< extend_level_set_into_solids before redistancing (liquid-only and barrier steps)
-  extrapolate,  ///< extrapolate_level_set_into_solids after it, 3 layers (the cut-cell coupling)
+  mark_wet,     ///< extend_level_set_into_solids before redistancing (the default)
+  extrapolate,  ///< extrapolate_level_set_into_solids after it, 3 layers: for methods whose pressure
+                ///< unknowns live in every cell holding some liquid (a cut-cell coupling)
 };
-/// The scene's choice: `extrapolate` for coupling "cutcell", whose pressure unknowns live in
-/// every cell holding some liquid, `mark_wet` otherwise.
-SolidExtension solid_extension(const Scene& scene);
 
 /// Rebuilds liquid.phi from liquid.particles (bins must match the particle order), then
 /// redistances it and continues it into solids as `extension` says.

@@ -6,7 +6,7 @@
 
 #include "ripple/grid/mac_velocity.hpp"
 #include "ripple/scene/scene.hpp"
-#include "ripple/sim/obstacle_field.hpp"
+#include "ripple/solid/obstacle_field.hpp"
 
 namespace ripple {
 

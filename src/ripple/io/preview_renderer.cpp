@@ -8,14 +8,15 @@
 
 namespace ripple {
 
-PreviewCamera preview_camera(const Scene& scene) {
+PreviewCamera preview_camera(const Aabb& domain, const std::optional<Vec3>& position, const std::optional<Vec3>& look_at,
+                             double fov_degrees) {
   PreviewCamera cam;
-  const Vec3 lo = scene.grid.origin, hi = scene.grid.upper();
+  const Vec3 lo = domain.lo, hi = domain.hi;
   const Vec3 center = 0.5 * (lo + hi);
-  cam.fov_degrees = scene.output.camera.fov_degrees;
-  cam.target = scene.output.camera.look_at.value_or(center);
-  if (scene.output.camera.position) {
-    cam.eye = *scene.output.camera.position;
+  cam.fov_degrees = fov_degrees;
+  cam.target = look_at.value_or(center);
+  if (position) {
+    cam.eye = *position;
   } else {
     const double radius = 0.5 * (hi - lo).norm();
     const double dist = 0.85 * radius / std::tan(0.5 * cam.fov_degrees * M_PI / 180.0);

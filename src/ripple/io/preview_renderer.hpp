@@ -1,11 +1,11 @@
 #pragma once
 // Fast software rasteriser for preview images: z-buffered, flat-shaded triangles, a checkered
 // floor and the domain's outline. No GPU or display needed.
+#include <optional>
 #include <vector>
 
 #include "ripple/core/triangle_mesh.hpp"
 #include "ripple/io/png_writer.hpp"
-#include "ripple/scene/scene.hpp"
 
 namespace ripple {
 
@@ -14,8 +14,10 @@ struct PreviewCamera {
   double fov_degrees = 40.0;
 };
 
-/// The scene's camera, or one chosen from the domain box (front, right, above).
-PreviewCamera preview_camera(const Scene& scene);
+/// A camera at `position` looking at `look_at` (m) where given; else looking at the domain box's
+/// centre from the front, right and above, far enough to see all of it.
+PreviewCamera preview_camera(const Aabb& domain, const std::optional<Vec3>& position, const std::optional<Vec3>& look_at,
+                             double fov_degrees);
 
 struct PreviewItem {
   const TriangleMesh* mesh;

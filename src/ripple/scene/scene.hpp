@@ -9,10 +9,9 @@
 #include <vector>
 
 #include "ripple/core/triangle_mesh.hpp"
-#include "ripple/contact/level_set_distance.hpp"
-#include "ripple/coupling/barrier/barrier_points.hpp"
 #include "ripple/core/types.hpp"
 #include "ripple/grid/grid_geometry.hpp"
+#include "ripple/solid/shape.hpp"
 #include "ripple/solid/solid_builder.hpp"
 #include "ripple/solid/energies/discrete_shell_bending.hpp"
 #include "ripple/solver/newton_solver.hpp"
@@ -26,36 +25,16 @@ enum class PressurePreconditioner { Multigrid, Mic, None };
 /// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
 /// (no suction at walls), `Bilateral` always holds it to the wall's normal velocity.
 enum class WallContact { Separating, Bilateral };
-enum class CouplingMethod { None, Barrier, CutCell };
-
-struct ShapeDesc {
-  enum class Kind { Box, Sphere, Mesh };
-  Kind kind = Kind::Box;
-  Vec3 min = Vec3::Zero(), max = Vec3::Zero();  ///< box corners (m)
-  Vec3 center = Vec3::Zero();                   ///< sphere centre (m)
-  double radius = 0.0;                          ///< sphere radius (m)
-  std::string file;                             ///< mesh: resolved absolute path
-  std::shared_ptr<const TriangleMesh> mesh;     ///< mesh: loaded, scaled, translated (m)
-  Aabb bounds() const;
-  Vec3 centroid() const;
-};
 
 struct FluidRegionDesc {
   ShapeDesc shape;
   Vec3 velocity = Vec3::Zero();  ///< m/s
 };
 
-struct ObstacleDesc {
-  std::string name;
-  ShapeDesc shape;
-  Vec3 velocity = Vec3::Zero();          ///< m/s
-  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about shape.centroid()
-  bool kinematic() const { return velocity.squaredNorm() > 0 || angular_velocity.squaredNorm() > 0; }
-};
-
 /// A simulated Lagrangian solid, meshed and checked (vertex indices into `vertices`).
 struct LagrangianSolidDesc {
   std::string name;
+  std::string pointer;  ///< where the scene file describes it, e.g. "/solids/2"
   SolidKind kind = SolidKind::shell;
   std::vector<Vec3> vertices;                 ///< m
   std::vector<std::array<int, 3>> triangles;  ///< shell or rigid surface
@@ -97,64 +76,6 @@ struct PressureSolverSettings {
   WallContact wall_contact = WallContact::Separating;
 };
 
-/// Where the barrier method applies surface tension (coupling.barrier.surface_tension).
-enum class BarrierSurfaceTension {
-  ghost_fluid,  ///< the jump gamma kappa at the interface in the final projection
-  csf           ///< Eq. 8's continuum surface force in the prediction, as the paper writes it
-};
-
-/// Which volume of each liquid component the barrier method holds (coupling.barrier.volume_measure).
-enum class BarrierVolumeMeasure {
-  smoothed,  ///< Eq. 11's smoothed volume, held by the optimisation's constraint (the paper)
-  sharp      ///< the volume inside the surface, steered by a divergence source (volume_control.hpp)
-};
-
-/// How the barrier method's final projection treats the solids at closed contact faces
-/// (coupling.barrier.final_projection).
-enum class BarrierFinalProjection {
-  one_way,  ///< Eq. 23: the faces take the solids' velocity; the solids are not pushed
-  two_way   ///< the solids' masses in the pressure solve: the pressure pushes them (momentum kept)
-};
-
-/// coupling.barrier (Liu et al. 2025). Lengths in cells are multiplied by dx when used.
-struct BarrierSettings {
-  LevelSetInterpolation interpolation = LevelSetInterpolation::quadratic;
-  BarrierSampling points = BarrierSampling::vertices;  ///< where the solids feel the liquid
-  double dhat_cells = 0.5;             ///< solid-liquid barrier activation distance (cells)
-  double band_cells = 3.0;             ///< eps: narrow band half width, Eq. 8 and Sec. 4.2.2 (cells)
-  double heaviside_width_cells = 1.0;  ///< 1/k of the smoothed Heaviside, Eq. 11 (cells)
-  double stiffness = 0.0;              ///< kappa (kg); 0 = automatic (rho dx^3, adapted)
-  double volume_tolerance = 1e-6;      ///< relative, per liquid component
-  double air_density = 1.0;            ///< rho_a of Eq. 13 in the level-set inertia (kg/m^3)
-  bool line_search = true;             ///< backtracking in the coupled Newton solve
-  int max_iterations = 50;             ///< Newton cap of the coupled solve
-  bool trace = false;                  ///< print every coupled Newton iteration to stderr
-  bool volume_constraint = true;       ///< hold each liquid component's volume (Eq. 11)
-  BarrierVolumeMeasure volume_measure = BarrierVolumeMeasure::sharp;
-  BarrierSurfaceTension surface_tension = BarrierSurfaceTension::ghost_fluid;
-  BarrierFinalProjection final_projection = BarrierFinalProjection::one_way;
-};
-
-/// coupling.cutcell (Zarifi & Batty 2017): which form of the coupled projection is solved.
-enum class CutCellFormulation { spd, indefinite };
-enum class IndefiniteSolver { bicgstab, minres };
-/// How much of the solid's dynamics the projection solves with the pressures (Sec. 8,
-/// "Stability Assessment"): all of it (the paper's method), damping only (elastic forces
-/// explicit), or none (weak: the solid first under last step's pressure, then the liquid).
-enum class CutCellScheme { strong, damping_only, weak };
-
-struct CutCellSettings {
-  CutCellFormulation formulation = CutCellFormulation::spd;  ///< Eq. 33 (CG) or Eq. 19
-  IndefiniteSolver indefinite_solver = IndefiniteSolver::bicgstab;
-  double sigma = 0.9;       ///< Z1 = sigma (1/dt + tau_m) M, Eq. 30
-  double alpha = 0.0;       ///< solid-row scaling of Eq. 33; 0 = automatic (||b_1|| / ||b_2||)
-  double tolerance = 1e-8;  ///< relative residual (2-norm) of the coupled solve
-  int max_iterations = 5000;
-  bool no_slip = false;     ///< comparison variant: the liquid takes the bodies' full velocity in cut cells
-  CutCellScheme scheme = CutCellScheme::strong;
-  bool multigrid = true;    ///< SPD form: block preconditioner with multigrid on the liquid (else IC)
-};
-
 struct CameraSettings {
   std::optional<Vec3> position, look_at;  ///< m; absent: chosen from the domain
   double fov_degrees = 40.0;
@@ -194,9 +115,9 @@ struct Scene {
   double friction_velocity = 1e-3;          ///< m/s
   NewtonSettings newton;
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian
-  CouplingMethod coupling = CouplingMethod::None;
-  BarrierSettings barrier;
-  CutCellSettings cutcell;
+  /// coupling.method; the method's own settings are resolved["coupling"][method], parsed by
+  /// the method (coupling/coupler_factory.hpp): nothing outside coupling/ names a method.
+  std::string coupling_method = "none";
   PressureSolverSettings pressure;
   OutputSettings output;
 

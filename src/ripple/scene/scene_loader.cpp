@@ -7,6 +7,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/io/obj_reader.hpp"
+#include "ripple/scene/scene_enums.hpp"
 #include "ripple/scene/scene_schema.hpp"
 #include "ripple/scene/solid_loader.hpp"
 
@@ -14,21 +15,6 @@ namespace ripple {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-Aabb ShapeDesc::bounds() const {
-  Aabb b;
-  switch (kind) {
-    case Kind::Box: b.extend(min); b.extend(max); break;
-    case Kind::Sphere: b.extend(center - Vec3::Constant(radius)); b.extend(center + Vec3::Constant(radius)); break;
-    case Kind::Mesh: b = mesh->bounds(); break;
-  }
-  return b;
-}
-
-Vec3 ShapeDesc::centroid() const {
-  const Aabb b = bounds();
-  return kind == Kind::Sphere ? center : Vec3(0.5 * (b.lo + b.hi));
-}
 
 int TimeSettings::frame_count() const { return std::max(1, static_cast<int>(std::floor(end * fps + 1e-9))); }
 
@@ -52,30 +38,21 @@ json parse_json_text(const std::string& text, const std::string& origin) {
 
 namespace {
 
-std::string fmt_number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
-
 Vec3 vec3_of(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
 
 ShapeDesc shape_of(const json& j, const std::string& ptr, const std::string& origin, const std::string& base_dir) {
   ShapeDesc s;
-  const std::string type = j.at("type").get<std::string>();
-  if (type == "box") {
-    s.kind = ShapeDesc::Kind::Box;
+  s.kind = enum_value(j.at("type"), shape_kind_names());
+  if (s.kind == ShapeDesc::Kind::Box) {
     s.min = vec3_of(j.at("min"));
     s.max = vec3_of(j.at("max"));
     for (int a = 0; a < 3; ++a)
       if (!(s.min[a] < s.max[a]))
         throw InputError(origin + ": " + ptr, "box min must be below max on every axis (axis " + std::to_string(a) + ")");
-  } else if (type == "sphere") {
-    s.kind = ShapeDesc::Kind::Sphere;
+  } else if (s.kind == ShapeDesc::Kind::Sphere) {
     s.center = vec3_of(j.at("center"));
     s.radius = j.at("radius").get<double>();
   } else {
-    s.kind = ShapeDesc::Kind::Mesh;
     fs::path p = j.at("file").get<std::string>();
     if (p.is_relative()) p = fs::path(base_dir) / p;
     s.file = p.lexically_normal().string();
@@ -136,12 +113,12 @@ double estimate_memory_bytes(const Scene& scene) {
   return bytes;
 }
 
-Scene build_scene(const json& input_raw, const std::string& origin, const std::string& base_dir,
-                  const SceneOverrides& overrides) {
+Scene read_scene_json(const json& input_raw, const std::string& origin, const std::string& base_dir,
+                      const std::vector<CouplingSchema>& methods, const SceneOverrides& overrides) {
   json input = input_raw;
   for (const auto& [ptr, value] : overrides) apply_override(input, ptr, value);
   std::vector<SchemaError> errors;
-  const SchemaNode schema = scene_schema();
+  const SchemaNode schema = scene_schema(methods);
   json j = validate_with_defaults(input, schema, errors);
   if (!errors.empty()) {
     std::ostringstream os;
@@ -174,7 +151,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.grid.dx = dx;
   s.grid.n = n;
   const char* sides[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
-  for (int i = 0; i < 6; ++i) s.boundary[i] = d["boundary"][sides[i]] == "open" ? BoundaryType::Open : BoundaryType::Wall;
+  for (int i = 0; i < 6; ++i) s.boundary[i] = enum_value(d["boundary"][sides[i]], boundary_type_names());
   // Time.
   const json& t = j["time"];
   s.time.end = t["end"];
@@ -189,15 +166,11 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   s.fluid.density = f["density"];
   s.fluid.viscosity = f["viscosity"];
   s.fluid.surface_tension = f["surface_tension"];
-  const std::string rep = f["representation"];
-  s.fluid.representation = rep == "apic" ? LiquidRepresentation::Apic
-                           : rep == "flip" ? LiquidRepresentation::Flip
-                                           : LiquidRepresentation::LevelSet;
+  s.fluid.representation = enum_value(f["representation"], liquid_representation_names());
   s.fluid.particles_per_cell = f["particles_per_cell"];
   s.fluid.flip_blend = f["flip_blend"];
   s.fluid.volume_correction = f["volume_correction"];
-  s.fluid.levelset_advection =
-      f["levelset_advection"] == "maccormack" ? LevelSetAdvection::MacCormack : LevelSetAdvection::SemiLagrangian;
+  s.fluid.levelset_advection = enum_value(f["levelset_advection"], level_set_advection_names());
   Aabb domain_box;
   domain_box.extend(lo);
   domain_box.extend(hi);
@@ -215,7 +188,7 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
     const json& sj = j["solids"][i];
     const std::string ptr = "/solids/" + std::to_string(i);
     const std::string type = sj["type"];
-    if (type == "shell" || type == "rod" || type == "volume" || type == "rigid") {
+    if (is_simulated_solid(type)) {
       LagrangianSolidDesc d = load_lagrangian_solid(sj, ptr, origin, base_dir, "solid" + std::to_string(i));
       if (std::find(names.begin(), names.end(), d.name) != names.end())
         fail(ptr + "/name", "duplicate solid name \"" + d.name + "\"");
@@ -262,102 +235,24 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   const json& nj = j["solver"]["newton"];
   s.newton.tolerance = nj["tolerance"];
   s.newton.max_iterations = nj["max_iterations"];
-  s.newton.linear_solver = nj["linear_solver"] == "pcg" ? LinearSolverKind::pcg : LinearSolverKind::cholmod;
-  s.bending_hessian = nj["bending_hessian"] == "projected" ? HingeHessian::projected : HingeHessian::gauss_newton;
-  const json& cj = j["coupling"];
-  s.coupling = cj["method"] == "barrier"   ? CouplingMethod::Barrier
-               : cj["method"] == "cutcell" ? CouplingMethod::CutCell
-                                           : CouplingMethod::None;
-  const json& bj = cj["barrier"];
-  s.barrier.interpolation = bj["interpolation"] == "linear" ? LevelSetInterpolation::linear : LevelSetInterpolation::quadratic;
-  s.barrier.points = bj["points"] == "edges"       ? BarrierSampling::edges
-                     : bj["points"] == "triangles" ? BarrierSampling::triangles
-                                                   : BarrierSampling::vertices;
-  s.barrier.dhat_cells = bj["dhat_cells"];
-  s.barrier.band_cells = bj["band_cells"];
-  s.barrier.heaviside_width_cells = bj["heaviside_width_cells"];
-  s.barrier.stiffness = bj["stiffness"];
-  s.barrier.volume_tolerance = bj["volume_tolerance"];
-  s.barrier.air_density = bj["air_density"];
-  s.barrier.line_search = bj["line_search"];
-  s.barrier.max_iterations = bj["max_iterations"];
-  s.barrier.trace = bj["trace"];
-  s.barrier.volume_constraint = bj["volume_constraint"];
-  s.barrier.volume_measure =
-      bj["volume_measure"] == "sharp" ? BarrierVolumeMeasure::sharp : BarrierVolumeMeasure::smoothed;
-  s.barrier.surface_tension =
-      bj["surface_tension"] == "csf" ? BarrierSurfaceTension::csf : BarrierSurfaceTension::ghost_fluid;
-  s.barrier.final_projection =
-      bj["final_projection"] == "two_way" ? BarrierFinalProjection::two_way : BarrierFinalProjection::one_way;
-  if (s.coupling == CouplingMethod::Barrier) {
-    if (s.fluid.representation != LiquidRepresentation::LevelSet)
-      fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "
-                                     "2025): set fluid.representation to \"levelset\"");
-    if (s.barrier.band_cells < s.time.cfl + 1.0)
-      fail("/coupling/barrier/band_cells",
-           "narrow band of " + fmt_number(s.barrier.band_cells) + " cells is too thin for cfl " + fmt_number(s.time.cfl) +
-               ": the surface moves up to cfl cells per step and must stay inside the band; use band_cells >= cfl + 1");
-    if (s.barrier.air_density > s.fluid.density)
-      fail("/coupling/barrier/air_density", "air density " + fmt_number(s.barrier.air_density) +
-                                                " kg/m^3 exceeds the liquid's (fluid.density " +
-                                                fmt_number(s.fluid.density) + " kg/m^3): Eq. 13 needs rho_a <= rho_l");
-    if (s.barrier.dhat_cells >= s.barrier.band_cells)
-      fail("/coupling/barrier/dhat_cells", "must be smaller than band_cells (the barrier acts inside the band)");
-  }
-  const json& ccj = cj["cutcell"];
-  s.cutcell.formulation = ccj["formulation"] == "indefinite" ? CutCellFormulation::indefinite : CutCellFormulation::spd;
-  s.cutcell.indefinite_solver = ccj["indefinite_solver"] == "minres" ? IndefiniteSolver::minres : IndefiniteSolver::bicgstab;
-  s.cutcell.sigma = ccj["sigma"];
-  s.cutcell.alpha = ccj["scaling"] == "fixed" ? double(ccj["alpha"]) : 0.0;
-  s.cutcell.tolerance = ccj["tolerance"];
-  s.cutcell.max_iterations = ccj["max_iterations"];
-  s.cutcell.no_slip = ccj["slip"] == "no_slip";
-  s.cutcell.multigrid = ccj["preconditioner"] == "multigrid";
-  s.cutcell.scheme = ccj["scheme"] == "weak"           ? CutCellScheme::weak
-                     : ccj["scheme"] == "damping_only" ? CutCellScheme::damping_only
-                                                       : CutCellScheme::strong;
-  if (s.coupling == CouplingMethod::CutCell) {
-    // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
-    size_t k = 0;
-    for (size_t i = 0; i < j["solids"].size(); ++i) {
-      const std::string type = j["solids"][i]["type"];
-      if (type != "shell" && type != "rod" && type != "volume" && type != "rigid") continue;
-      const LagrangianSolidDesc& d = s.lagrangian_solids[k++];
-      const std::string ptr = "/solids/" + std::to_string(i);
-      if (d.kind == SolidKind::shell || d.kind == SolidKind::rod)
-        fail(ptr + "/type", "coupling.method \"cutcell\" couples volumes and rigid bodies (closed surfaces at least "
-                            "a cell or two thick); a " + type + " has no inside: use coupling \"barrier\"");
-      if (d.kind == SolidKind::rigid && (d.motion.fixed || d.motion.kinematic))
-        fail(ptr + "/motion", "coupling.method \"cutcell\" simulates dynamic rigid bodies only; give a fixed or "
-                              "moving boundary as a box, sphere or mesh obstacle");
-      if (d.kind == SolidKind::volume &&
-          (d.motion.pin_velocity.squaredNorm() > 0 || d.motion.pin_angular_velocity.squaredNorm() > 0))
-        fail(ptr + "/pinned", "coupling.method \"cutcell\" holds pinned vertices still; scripted pins are not "
-                              "supported");
-      const double density = d.kind == SolidKind::rigid ? d.rigid.density : d.volume.density;
-      if (density > 1e5 || density < 1e-3)
-        fail(ptr + "/density", "density " + fmt_number(density) + " kg/m^3 is outside [1e-3, 1e5] kg/m^3, where the "
-                               "coupled solve stays well conditioned (the mass ratio to the liquid enters Eq. 33)");
-      for (const Vec3& x : d.vertices)
-        if ((x.array() < domain_box.lo.array()).any() || (x.array() > domain_box.hi.array()).any())
-          fail(ptr, "solid \"" + d.name + "\" starts partly outside the domain (a vertex at " + fmt_number(x.x()) + ", " +
-                        fmt_number(x.y()) + ", " + fmt_number(x.z()) + " m)");
-    }
-  }
+  s.newton.linear_solver = enum_value(nj["linear_solver"], linear_solver_names());
+  s.bending_hessian = enum_value(nj["bending_hessian"], hinge_hessian_names());
+  s.coupling_method = j["coupling"]["method"];
   // Solver.
   const json& p = j["solver"]["pressure"];
   s.pressure.tolerance = p["tolerance"];
   s.pressure.max_iterations = p["max_iterations"];
-  const std::string pc = p["preconditioner"];
-  s.pressure.preconditioner = pc == "mgpcg" ? PressurePreconditioner::Multigrid
-                              : pc == "mic"  ? PressurePreconditioner::Mic
-                                             : PressurePreconditioner::None;
-  s.pressure.wall_contact = p["wall_contact"] == "separating" ? WallContact::Separating : WallContact::Bilateral;
+  s.pressure.preconditioner = enum_value(p["preconditioner"], pressure_preconditioner_names());
+  s.pressure.wall_contact = enum_value(p["wall_contact"], wall_contact_names());
   // Output.
   const json& o = j["output"];
   s.output.directory = o["directory"];
   s.output.write_ply = s.output.write_obj = false;
-  for (const auto& fmt : o["formats"]) (fmt == "ply" ? s.output.write_ply : s.output.write_obj) = true;
+  for (const auto& fmt : o["formats"]) {
+    if (fmt == "ply") s.output.write_ply = true;
+    else if (fmt == "obj") s.output.write_obj = true;
+    else throw std::logic_error("output.formats: " + fmt.dump() + " passed the schema");
+  }
   s.output.liquid_mesh = o["liquid_mesh"];
   s.output.surface_smoothing = o["surface_smoothing"];
   s.output.solid_meshes = o["solid_meshes"];
@@ -392,14 +287,15 @@ Scene build_scene(const json& input_raw, const std::string& origin, const std::s
   return s;
 }
 
-Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) {
+Scene read_scene_file(const std::string& path, const std::vector<CouplingSchema>& methods,
+                      const SceneOverrides& overrides) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open scene file (missing or unreadable)");
   std::stringstream ss;
   ss << in.rdbuf();
   const json j = parse_json_text(ss.str(), path);
   const std::string base = fs::absolute(fs::path(path)).parent_path().string();
-  return build_scene(j, path, base, overrides);
+  return read_scene_json(j, path, base, methods, overrides);
 }
 
 }  // namespace ripple

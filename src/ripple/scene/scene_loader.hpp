@@ -1,11 +1,13 @@
 #pragma once
-// Reads, validates and types a scene. All problems raise InputError naming the file and the
-// JSON pointer.
+// Reads, validates and types a scene against the scene schema for the given coupling methods
+// (sim/scene_input.hpp passes the factory's). All problems raise InputError naming the file and
+// the JSON pointer.
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "ripple/scene/scene.hpp"
+#include "ripple/scene/scene_schema.hpp"
 
 namespace ripple {
 
@@ -17,11 +19,12 @@ using SceneOverrides = std::vector<std::pair<std::string, std::string>>;
 nlohmann::json parse_json_text(const std::string& text, const std::string& origin);
 
 /// Loads the scene file at `path`.
-Scene load_scene_file(const std::string& path, const SceneOverrides& overrides = {});
+Scene read_scene_file(const std::string& path, const std::vector<CouplingSchema>& methods,
+                      const SceneOverrides& overrides = {});
 
 /// Builds a scene from JSON in memory (relative mesh paths resolve against `base_dir`).
-Scene build_scene(const nlohmann::json& input, const std::string& origin, const std::string& base_dir,
-                  const SceneOverrides& overrides = {});
+Scene read_scene_json(const nlohmann::json& input, const std::string& origin, const std::string& base_dir,
+                      const std::vector<CouplingSchema>& methods, const SceneOverrides& overrides = {});
 
 /// Rough peak memory (bytes) a run of this scene needs.
 double estimate_memory_bytes(const Scene& scene);

@@ -1,5 +1,6 @@
 #include "ripple/scene/scene_schema.hpp"
 
+#include "ripple/scene/scene_enums.hpp"
 #include "ripple/scene/solid_schema.hpp"
 
 namespace ripple {
@@ -34,9 +35,20 @@ std::vector<std::pair<std::string, SchemaNode>> shape_variants(const std::string
   return {{"box", box}, {"sphere", sphere}, {"mesh", mesh}};
 }
 
+/// coupling.method: one option per method, each described by its summary.
+SchemaNode coupling_method_enum(const std::vector<CouplingSchema>& methods) {
+  std::string doc = "Coupling method:";
+  std::vector<std::string> names;
+  for (const CouplingSchema& m : methods) {
+    doc += " `" + m.name + "`: " + m.summary;
+    names.push_back(m.name);
+  }
+  return schema_enum(doc, names, names.empty() ? std::string() : names.front());
+}
+
 }  // namespace
 
-SchemaNode scene_schema() {
+SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   SchemaNode root = schema_object(
       "A scene has the sections below; every key has a default except where marked required.");
   root.add("description", schema_string("Free text shown in logs.", ""));
@@ -44,7 +56,7 @@ SchemaNode scene_schema() {
   auto boundary = schema_object("Boundary type of each side of the domain: a `wall` is closed and free-slip, an "
                                 "`open` side lets liquid leave (p = 0 outside).");
   for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"})
-    boundary.add(side, schema_enum(std::string("Boundary at ") + side + ".", {"wall", "open"}, "wall"));
+    boundary.add(side, schema_enum(std::string("Boundary at ") + side + ".", boundary_type_names(), BoundaryType::Wall));
   auto domain = schema_object("Simulation box and grid.");
   domain.add("min", schema_vec3("Lower corner of the domain.", "m", json::array({0, 0, 0})))
       .add("max", schema_vec3("Upper corner of the domain.", "m", json::array({1, 1, 1})))
@@ -76,7 +88,7 @@ SchemaNode scene_schema() {
       .add("surface_tension", schema_number("Surface tension coefficient (ghost-fluid pressure jump).", "N/m", 0.0)
                                   .range(0, 1e3))
       .add("representation", schema_enum("How the liquid is carried: APIC or FLIP particles, or a pure level set.",
-                                         {"apic", "flip", "levelset"}, "apic"))
+                                         liquid_representation_names(), LiquidRepresentation::Apic))
       .add("particles_per_cell", schema_integer("Particles seeded per liquid cell (apic, flip).", 8).range(1, 64))
       .add("flip_blend", schema_number("FLIP share of the velocity update for `flip` (1 = pure FLIP, 0 = PIC).", "",
                                        0.97)
@@ -90,7 +102,7 @@ SchemaNode scene_schema() {
       .add("levelset_advection",
            schema_enum("Advection scheme for `levelset` (coupling `barrier` always uses `semi_lagrangian`, as "
                                    "Liu et al. 2025, Algorithm 2).",
-                                   {"semi_lagrangian", "maccormack"}, "maccormack"))
+                                   level_set_advection_names(), LevelSetAdvection::MacCormack))
       .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
   root.add("fluid", fluid);
 
@@ -109,142 +121,9 @@ SchemaNode scene_schema() {
   root.add("contact", contact_schema());
 
   auto coupling = schema_object("Solid-fluid coupling method.");
-  auto barrier = schema_object(
-      "Settings of `barrier` (Liu et al. 2025): one optimisation over the shells', rods' and bodies' positions and "
-      "the level set near the surface, with a barrier that keeps every solid vertex out of the liquid.");
-  barrier
-      .add("interpolation",
-           schema_enum("Point-to-liquid distance through the level set: `quadratic` (C1 B-spline, stencils refreshed "
-                       "every Newton iteration) or `linear` (trilinear, stencils frozen per solve; Sec. 4.3.3).",
-                       {"quadratic", "linear"}, "quadratic"))
-      .add("points",
-           schema_enum("Where the solids feel the liquid's barrier: `vertices` (the paper's; liquid thinner than the "
-                       "vertex spacing can slip between vertices at hard impacts, Sec. 4.3.3), `edges` (also every "
-                       "edge's midpoint: shells and rods) or `triangles` (also every triangle's centroid). Denser "
-                       "points cost barrier evaluations in proportion.",
-                       {"vertices", "edges", "triangles"}, "vertices"))
-      .add("dhat_cells", schema_number("Distance at which the solid-liquid barrier starts to push, in cells (voxel "
-                                       "units: times dx). Solids rest about this far from the liquid.",
-                                       "cells", 0.5)
-                             .range(0.01, 4, true))
-      .add("band_cells", schema_number("Half width eps of the narrow band of level-set unknowns and of the surface "
-                                       "tension delta (Eq. 8), in cells. Must exceed the CFL number by at least 1.",
-                                       "cells", 3.0)
-                             .range(1, 20, true))
-      .add("heaviside_width_cells",
-           schema_number("Width 1/k of the smoothed Heaviside in the volume constraint (Eq. 11), in cells. The "
-                         "paper's 1/k = eps inflates small drops' measured volume (docs/validation.md).",
-                         "cells", 1.0)
-               .range(0.1, 20, true))
-      .add("stiffness", schema_number("Solid-liquid barrier stiffness kappa; 0 = automatic (liquid density times a "
-                                      "cell's volume, doubled whenever a gap falls below dhat/10).",
-                                      "kg", 0.0)
-                            .range(0, 1e12))
-      .add("air_density",
-           schema_number("Density rho_a of the air side in the level-set inertia of the optimisation (Eq. 10, 13): "
-                         "the mass of a level-set unknown goes from the liquid's density inside to this outside. "
-                         "Near air's own (the default) the barrier lifts the air side of the level set next to a "
-                         "solid almost for free: the optimisation then needs many Newton iterations, the impact "
-                         "loses volume under the solid, and putting it back adds energy. A tenth of the liquid's "
-                         "density cuts the Newton iterations by 20-50 % on the bands, the web and the drops on a "
-                         "cloth, and holds the volume through impacts, but damps rebounds (docs/validation.md, "
-                         "air density).",
-                         "kg/m^3", 1.0)
-               .range(0, 1e5, true))
-      .add("volume_tolerance", schema_number("Largest relative error of each liquid component's volume constraint "
-                                             "at the end of a coupled solve.",
-                                             "", 1e-6)
-                                   .range(0, 0.1, true))
-      .add("line_search", schema_boolean("Backtrack on the merit function in the coupled Newton solve (false: take "
-                                         "each CCD-filtered step; for Fig. 12-style comparisons).",
-                                         true))
-      .add("max_iterations", schema_integer("Newton iteration cap of one coupled solve; hitting it is reported in "
-                                            "stats (coupling_newton_unconverged) and the log.",
-                                            50)
-                                 .range(1, 10000))
-      .add("volume_constraint", schema_boolean("Hold each connected liquid component's volume (Eq. 11); false "
-                                               "leaves the level set to its advection's volume drift (for comparisons).",
-                                               true))
-      .add("volume_measure",
-           schema_enum("Which volume each connected liquid component keeps: `sharp` (the default) holds the "
-                       "volume inside the surface, the one the exported mesh encloses: after the final projection the "
-                       "surface is moved along a potential displacement that returns each component's deficit "
-                       "through its free surface (Kim et al. 2007's volume control), held back where it would near "
-                       "a solid vertex, and the optimisation holds at least Eq. 11's target; `smoothed`, the "
-                       "paper's, holds only Eq. 11's smoothed volume in the optimisation, which counts the air gap "
-                       "the barrier keeps, so a drop in contact loses 15-50 % of the volume inside its surface "
-                       "(docs/validation.md).",
-                       {"smoothed", "sharp"}, "sharp"))
-      .add("surface_tension",
-           schema_enum("Where surface tension (fluid.surface_tension) acts: `ghost_fluid` puts the pressure jump "
-                       "gamma kappa at the interface in the final projection and keeps Eq. 8's implicit term in "
-                       "the prediction as its stabiliser; `csf` applies Eq. 8 as the paper writes it, a continuum "
-                       "surface force in the band before the first projection. With a free surface at p = 0 the "
-                       "force's air half is lost: `csf` drops oscillate at half the capillary frequency and "
-                       "resting drops spread into films (docs/validation.md).",
-                       {"ghost_fluid", "csf"}, "ghost_fluid"))
-      .add("final_projection",
-           schema_enum("How the final projection treats the solids at the liquid-air faces it closes near contact "
-                       "(Eq. 23): `one_way`, the paper's, gives the faces the solids' velocity and leaves the solids "
-                       "as they are, so the pressure that stops the liquid there pushes nothing and an impact loses "
-                       "momentum; `two_way` puts the contacting vertices' masses in the pressure solve, so that the "
-                       "same pressure pushes them through W^T and the liquid and the solids leave the projection at "
-                       "one velocity on those faces (docs/validation.md, momentum).",
-                       {"one_way", "two_way"}, "one_way"))
-      .add("trace", schema_boolean("Print every coupled Newton iteration (step and its solid and level-set parts, "
-                                   "CCD limits, merit) to stderr; for debugging a slow or stuck solve. Changes no "
-                                   "result: a run can be resumed from its checkpoint with the trace switched on.",
-                                   false));
-  auto cutcell = schema_object(
-      "Settings of `cutcell` (Zarifi & Batty 2017): one linear system for the liquid's pressures and the volumes' and "
-      "rigid bodies' velocities, coupled through the solid surface cut by the grid's cells (free slip at the true "
-      "interface).");
-  cutcell
-      .add("formulation", schema_enum("`spd`: the positive-definite transformation (Eq. 28-33), solved by "
-                                      "incomplete-Cholesky CG; `indefinite`: the symmetric indefinite system (Eq. 19) "
-                                      "as it stands, for comparison.",
-                                      {"spd", "indefinite"}, "spd"))
-      .add("indefinite_solver", schema_enum("Solver of the `indefinite` form: `bicgstab` (ILU-preconditioned, as the "
-                                            "paper's Table 2) or `minres` (Jacobi-scaled).",
-                                            {"bicgstab", "minres"}, "bicgstab"))
-      .add("preconditioner",
-           schema_enum("Preconditioner of CG on the `spd` form: `multigrid` (block diagonal: the liquid block by "
-                       "ripple's multigrid V-cycle with the coupling's diagonal added, the solid block by a sparse "
-                       "Cholesky factorisation) or `incomplete_cholesky` (on the whole matrix, as the paper).",
-                       {"multigrid", "incomplete_cholesky"}, "multigrid"))
-      .add("sigma", schema_number("Share of the solid's mass term moved into Z1 = sigma (1/dt + tau_m) M (Eq. 30).", "",
-                                  0.9)
-                        .range(0, 0.999, true))
-      .add("scaling", schema_enum("Scale alpha of the solid rows in the `spd` form (Eq. 33): `automatic` balances "
-                                  "the two right-hand sides' norms every step; `fixed` uses `alpha`.",
-                                  {"automatic", "fixed"}, "automatic"))
-      .add("alpha", schema_number("Solid-row scale with `scaling` `fixed` (the paper used 0.001).", "", 0.001)
-                        .range(0, 1e12, true))
-      .add("tolerance", schema_number("Relative residual (2-norm) at which the coupled solve stops.", "", 1e-8)
-                            .range(0, 1, true))
-      .add("max_iterations", schema_integer("Iteration cap of the coupled solve; hitting it is reported in stats "
-                                            "and the log.",
-                                            5000)
-                                 .range(1, 1000000))
-      .add("slip", schema_enum("Tangential condition at the bodies: `free` (the paper's: only the normal velocity is "
-                               "coupled, at the true interface); `no_slip` (a comparison variant: after the projection "
-                               "the liquid in every cell the surface cuts takes the body's full velocity, as "
-                               "voxelised couplings do).",
-                               {"free", "no_slip"}, "free"))
-      .add("scheme", schema_enum("How the solids' dynamics enter the projection (the paper's stability study, Sec. 8): "
-                                 "`strong` (mass, damping and elasticity in one solve with the pressures: the "
-                                 "method), `damping_only` (elastic forces explicit), `weak` (the solids step alone "
-                                 "under the last step's pressure, then the liquid sees their velocity). The last two "
-                                 "are for comparison: they go unstable or wrong where `strong` does not.",
-                                 {"strong", "damping_only", "weak"}, "strong"));
-  coupling.add("method", schema_enum("Coupling method; `none` treats solids as prescribed boundaries (the liquid does "
-                                     "not move shells, rods or bodies); `barrier` couples the liquid two ways with "
-                                     "shells, rods and bodies (Liu et al. 2025; needs fluid.representation "
-                                     "`levelset`); `cutcell` couples it two ways with volumes and rigid bodies in "
-                                     "one linear solve (Zarifi & Batty 2017).",
-                                     {"none", "barrier", "cutcell"}, "none"))
-      .add("barrier", barrier)
-      .add("cutcell", cutcell);
+  coupling.add("method", coupling_method_enum(methods));
+  for (const CouplingSchema& m : methods)
+    if (m.settings) coupling.add(m.name, *m.settings);
   root.add("coupling", coupling);
 
   auto pressure = schema_object("Pressure projection solver.");
@@ -254,12 +133,12 @@ SchemaNode scene_schema() {
                                  .range(1, 100000))
       .add("preconditioner", schema_enum("`mgpcg`: multigrid-preconditioned CG (McAdams 2010); `mic`: MIC(0)-PCG; "
                                          "`none`: plain CG.",
-                                         {"mgpcg", "mic", "none"}, "mgpcg"))
+                                         pressure_preconditioner_names(), PressurePreconditioner::Multigrid))
       .add("wall_contact", schema_enum("`separating`: liquid may pull away from walls and obstacles (no suction "
                                        "in cells touching them: p >= 0 there, complementary to a separating "
                                        "normal velocity); `bilateral`: the liquid's normal velocity always equals "
                                        "the wall's, so liquid can hang from a ceiling.",
-                                       {"separating", "bilateral"}, "separating"));
+                                       wall_contact_names(), WallContact::Separating));
   auto solver = schema_object("Linear solvers.");
   solver.add("pressure", pressure);
   solver.add("newton", newton_schema());

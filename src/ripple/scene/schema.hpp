@@ -5,6 +5,8 @@
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,6 +46,41 @@ SchemaNode schema_enum(std::string doc, std::vector<std::string> options, std::s
 SchemaNode schema_vec3(std::string doc, std::string unit, nlohmann::json default_value);
 SchemaNode schema_array(std::string doc, SchemaNode items, nlohmann::json default_value);
 SchemaNode schema_variant(std::string doc, std::vector<std::pair<std::string, SchemaNode>> variants);
+
+/// One name <-> value table per enum of the scene format: it feeds both the schema's allowed
+/// strings (schema_enum below) and the parser (enum_value), so the two cannot disagree.
+template <class E>
+using EnumTable = std::vector<std::pair<std::string, E>>;
+
+/// An enum node whose options are the table's names, in the table's order.
+template <class E>
+SchemaNode schema_enum(std::string doc, const EnumTable<E>& table, std::type_identity_t<E> default_value) {
+  std::vector<std::string> names;
+  std::string default_name;
+  for (const auto& [name, value] : table) {
+    names.push_back(name);
+    if (value == default_value) default_name = name;
+  }
+  if (default_name.empty()) throw std::logic_error("schema_enum: the default is not in the table");
+  return schema_enum(std::move(doc), std::move(names), std::move(default_name));
+}
+
+/// The value a validated string names. A name missing from the table is a bug (the schema and
+/// the table are one), so it throws std::logic_error instead of picking some option.
+template <class E>
+E enum_value(const nlohmann::json& name, const EnumTable<E>& table) {
+  for (const auto& [n, value] : table)
+    if (name == n) return value;
+  throw std::logic_error("enum_value: \"" + name.dump() + "\" is not in the table");
+}
+
+/// The name of `value` in the table.
+template <class E>
+const std::string& enum_name(E value, const EnumTable<E>& table) {
+  for (const auto& [n, v] : table)
+    if (v == value) return n;
+  throw std::logic_error("enum_name: value not in the table");
+}
 
 /// One problem found while validating, at a JSON pointer.
 struct SchemaError {

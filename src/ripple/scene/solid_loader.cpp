@@ -8,6 +8,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/io/gmsh_reader.hpp"
 #include "ripple/io/obj_reader.hpp"
+#include "ripple/scene/scene_enums.hpp"
 #include "ripple/solid/mesh_generators.hpp"
 
 namespace ripple {
@@ -122,7 +123,8 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
   const std::string where = origin + ": " + ptr;
   LagrangianSolidDesc d;
   d.name = j["name"].get<std::string>().empty() ? default_name : j["name"].get<std::string>();
-  const std::string type = j["type"];
+  d.pointer = ptr;
+  d.kind = enum_value(j["type"], solid_kind_names());
   const json& g = j["geometry"];
   const std::string gtype = g["type"];
   const std::string gwhere = where + "/geometry";
@@ -130,8 +132,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
   d.motion.mass_damping = j["damping"]["mass"];
   d.motion.stiffness_damping = j["damping"]["stiffness"];
   d.motion.friction = j["friction"];
-  if (type == "shell") {
-    d.kind = SolidKind::shell;
+  if (d.kind == SolidKind::shell) {
     if (gtype == "grid") {
       const auto s = cloth_grid(v3(g["center"]), g["width"], g["depth"], g["resolution"]);
       d.vertices = s.vertices;
@@ -147,9 +148,8 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.shell.young = j["young"];
     d.shell.poisson = j["poisson"];
     d.shell.bending_scale = j["bending_scale"];
-    d.shell.bending = j["bending"] == "midedge" ? ShellBending::midedge : ShellBending::hinge;
-  } else if (type == "rod") {
-    d.kind = SolidKind::rod;
+    d.shell.bending = enum_value(j["bending"], shell_bending_names());
+  } else if (d.kind == SolidKind::rod) {
     CurveGeometry c;
     if (gtype == "polyline") {
       std::vector<Vec3> pts;
@@ -168,8 +168,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.rod.density = j["density"];
     d.rod.radius = j["radius"];
     d.rod.young = j["young"];
-  } else if (type == "volume") {
-    d.kind = SolidKind::volume;
+  } else if (d.kind == SolidKind::volume) {
     if (gtype == "box") {
       const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
       for (int a = 0; a < 3; ++a)
@@ -215,10 +214,9 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.volume.density = j["density"];
     d.volume.young = j["young"];
     d.volume.poisson = j["poisson"];
-    d.volume.model = j["model"] == "corotated_linear" ? VolumeModel::corotated_linear : VolumeModel::stable_neohookean;
+    d.volume.model = enum_value(j["model"], volume_model_names());
     d.initial_scale = j["initial_scale"];
   } else {
-    d.kind = SolidKind::rigid;
     SurfaceGeometry s;
     if (gtype == "box") {
       const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
@@ -237,9 +235,9 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     check_surface(d.vertices, d.triangles, gwhere);
     d.rigid.density = j["density"];
     d.rigid.orthogonality_stiffness = j["orthogonality_stiffness"];
-    const std::string motion = j["motion"];
-    d.motion.fixed = motion == "fixed";
-    d.motion.kinematic = motion == "kinematic";
+    const RigidMotion motion = enum_value(j["motion"], rigid_motion_names());
+    d.motion.fixed = motion == RigidMotion::fixed;
+    d.motion.kinematic = motion == RigidMotion::kinematic;
     d.motion.angular_velocity = v3(j["angular_velocity"]);
   }
   rotate_about_centre(j["rotation"], where + "/rotation", d.vertices);

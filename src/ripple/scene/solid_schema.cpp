@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "ripple/scene/scene_enums.hpp"
+
 namespace ripple {
 
 using nlohmann::json;
@@ -85,7 +87,7 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
                                   "the Poisson effect). `midedge`: a second fundamental form per triangle from mid-edge "
                                   "normals with the plate energy D/2 [nu tr(II)^2 + (1 - nu) tr(II^2)]; accurate on any "
                                   "triangulation (cantilever validation), free boundary edges; denser Hessian.",
-                                  {"hinge", "midedge"}, "hinge"));
+                                  shell_bending_names(), ShellBending::hinge));
   add_pinned(shell);
 
   // Rod.
@@ -132,7 +134,7 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
                                          {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")},
                                          {"obj", obj_fill}}));
   add_common(volume, 1000.0);
-  volume.add("model", schema_enum("Material model.", {"stable_neohookean", "corotated_linear"}, "stable_neohookean"))
+  volume.add("model", schema_enum("Material model.", volume_model_names(), VolumeModel::stable_neohookean))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
       .add("poisson", schema_number("Poisson's ratio.", "", 0.4).range(0, 0.495))
       .add("initial_scale", schema_number("Starts deformed: the initial positions are the rest shape scaled by this "
@@ -156,7 +158,7 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
   add_common(rigid, 1000.0);
   rigid.add("motion", schema_enum("`dynamic`: free; `fixed`: static; `kinematic`: moves with `velocity` and "
                                   "`angular_velocity` exactly.",
-                                  {"dynamic", "fixed", "kinematic"}, "dynamic"))
+                                  rigid_motion_names(), RigidMotion::dynamic))
       .add("angular_velocity", schema_vec3("Angular velocity about the centre of mass (initial, or scripted).", "rad/s",
                                            json::array({0, 0, 0})))
       .add("orthogonality_stiffness", schema_number("Stiffness of the orthogonality potential.", "Pa", 1e8).range(0, kInf, true));
@@ -192,12 +194,12 @@ SchemaNode newton_schema() {
                          .range(0, kInf))
       .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 100).range(1, 100000))
       .add("linear_solver", schema_enum("`cholmod`: sparse Cholesky (SuiteSparse); `pcg`: Jacobi-preconditioned CG.",
-                                        {"cholmod", "pcg"}, "cholmod"))
+                                        linear_solver_names(), LinearSolverKind::cholmod))
       .add("bending_hessian",
            schema_enum("Hessian of the shells' hinge bending: `gauss_newton` (2k grad(theta) grad(theta)^T, PSD "
                        "without an eigensolve; fewer iterations on the cloth benchmark) or `projected` (exact, "
                        "negative eigenvalues clamped).",
-                       {"gauss_newton", "projected"}, "gauss_newton"));
+                       hinge_hessian_names(), HingeHessian::gauss_newton));
   return n;
 }
 

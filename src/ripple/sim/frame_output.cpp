@@ -5,7 +5,6 @@
 #include <filesystem>
 
 #include "ripple/core/parallel.hpp"
-#include "ripple/coupling/barrier/barrier_stats.hpp"
 #include "ripple/grid/marching_tetrahedra.hpp"
 #include "ripple/grid/surface_smoothing.hpp"
 #include "ripple/io/mesh_writers.hpp"
@@ -86,21 +85,21 @@ double add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& l
 
 }  // namespace
 
-LiquidMeasures measure_liquid(World& w) {
+LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
   LiquidMeasures m;
   if (!w.has_liquid()) return m;
   refresh_level_set(w);
   const LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
-  // The cut-cell coupling's pressure cells reach into its bodies, so the level set is wet
-  // inside them; what is shown and measured is the liquid outside the bodies.
+  // Where a method's pressure cells reach into its bodies the level set is wet inside them;
+  // what is shown and measured is the liquid outside the bodies.
   const ScalarGrid* phi = &L.phi;
   ScalarGrid clipped;
-  if (w.scene.coupling == CouplingMethod::CutCell && w.cutcell.body_phi.size() > 0) {
+  if (body_phi) {
     clipped = L.phi;
     parallel_for(0, clipped.size(), [&](int64_t c) {
       const Vec3i I = clipped.coords(c);
-      const double body = sample(w.cutcell.body_phi, g, node_sample_offset(), g.cell_center(I.x(), I.y(), I.z()));
+      const double body = sample(*body_phi, g, node_sample_offset(), g.cell_center(I.x(), I.y(), I.z()));
       clipped[c] = std::max(clipped[c], -body);
     });
     phi = &clipped;
@@ -152,11 +151,11 @@ LiquidMeasures measure_liquid(World& w) {
   return m;
 }
 
-nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog& log, double initial_volume,
-                           LiquidMeasures& m) {
+nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_dir, const FrameLog& log,
+                           double initial_volume, LiquidMeasures& m) {
   const Scene& s = w.scene;
   const auto t0 = std::chrono::steady_clock::now();
-  m = measure_liquid(w);
+  m = measure_liquid(w, coupler.body_phi());
   if (s.output.surface_smoothing > 0) taubin_smooth(m.surface, s.output.surface_smoothing, domain_box(s));
   const fs::path dir(out_dir);
   if (s.output.liquid_mesh && !s.fluid.regions.empty()) {  // a solids-only scene writes no empty liquid files
@@ -202,7 +201,10 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
     for (const auto& sm : solid_meshes) items.push_back({&sm, Vec3(0.85, 0.55, 0.30)});
     for (size_t b = 0; b < body_meshes.size(); ++b) items.push_back({&body_meshes[b], body_colours[b]});
     const RgbImage img =
-        render_preview(items, domain_box(s), preview_camera(s), s.output.preview_width, s.output.preview_height);
+        render_preview(items, domain_box(s),
+                       preview_camera(domain_box(s), s.output.camera.position, s.output.camera.look_at,
+                                      s.output.camera.fov_degrees),
+                       s.output.preview_width, s.output.preview_height);
     write_png((dir / frame_file("preview", w.frame, "png")).string(), img);
     preview_seconds = seconds_since(t1);
   }
@@ -231,49 +233,7 @@ nlohmann::json write_frame(World& w, const std::string& out_dir, const FrameLog&
   j["fluid_surface_energy"] = m.surface_energy;
   const double solid_energy = w.lagrangian ? add_solid_stats(*w.lagrangian, solid_x, log, j) : 0.0;
   j["total_energy"] = m.kinetic_energy + m.potential_energy + m.surface_energy + solid_energy;
-  if (s.coupling == CouplingMethod::Barrier && w.has_liquid()) {
-    const nlohmann::json b = barrier_frame_stats(w);  // named: items() of a temporary would dangle
-    for (const auto& [key, value] : b.items()) j[key] = value;
-    const FrameLog::Coupling& c = log.coupling;
-    j["coupling_newton_iterations"] = log.newton_iterations;
-    j["coupling_newton_iterations_max"] = log.newton_iterations_max;
-    j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(log.newton_iterations) / log.substeps : 0.0;
-    j["coupling_newton_unconverged"] = log.newton_unconverged;
-    j["coupling_level_set_unknowns_max"] = c.unknowns_max;
-    j["coupling_min_gap"] = finite_or_null(c.min_gap);
-    j["coupling_contact_faces"] = c.closed_faces;
-    j["coupling_barrier_stiffness"] = c.stiffness;
-    j["coupling_start_repairs"] = c.start_repairs;
-    j["coupling_stencil_repairs"] = c.stencil_repairs;
-    j["coupling_start_stuck"] = c.start_stuck;
-    j["coupling_volume_control_cells_kept"] = c.control_cells_kept;
-    j["liquid_volume_budget"] = {{"advection", c.volume_advection},
-                                 {"optimisation", c.volume_optimisation},
-                                 {"volume_control", c.volume_control},
-                                 {"redistance", c.volume_redistance}};
-  }
-  if (s.coupling == CouplingMethod::CutCell && w.has_liquid()) {
-    const FrameLog::CutCell& c = log.cutcell;
-    nlohmann::json forces = nlohmann::json::array();
-    for (size_t i = 0; i < c.body_force.size() && i < c.body_names.size(); ++i)
-      forces.push_back({{"name", c.body_names[i]}, {"force", {c.body_force[i].x(), c.body_force[i].y(), c.body_force[i].z()}}});
-    j["cutcell"] = {{"solver", c.solver},
-                    {"coupled_residual_max", c.coupled_residual_max},
-                    {"fluid_unknowns_max", c.fluid_unknowns_max},
-                    {"solid_unknowns", c.solid_unknowns},
-                    {"nonzeros_max", c.nonzeros_max},
-                    {"cut_pieces_max", c.pieces_max},
-                    {"alpha", c.alpha},
-                    {"corrected_vertices", c.corrected_vertices},
-                    {"body_contact",
-                     {{"filtered_steps", c.contact_steps},
-                      {"pairs_max", c.contact_pairs_max},
-                      {"held_max", c.contact_held_max},
-                      {"newton_iterations_max", c.contact_newton_max},
-                      {"unconverged", c.contact_unconverged},
-                      {"min_gap", finite_or_null(c.contact_min_gap)}}},
-                    {"body_forces", forces}};
-  }
+  if (w.has_liquid()) coupler.write_frame_stats(w, log, j);
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "ripple/grid/interpolation.hpp"
-#include "ripple/grid/mesh_signed_distance.hpp"
+#include "ripple/contact/mesh_signed_distance.hpp"
 
 namespace ripple {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ripple/grid/mesh_signed_distance.hpp"
+#include "ripple/contact/mesh_signed_distance.hpp"
 #include "ripple/grid/interpolation.hpp"
 
 namespace ripple {

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "ripple/grid/array3.hpp"
-#include "ripple/scene/scene.hpp"
+#include "ripple/solid/shape.hpp"
 
 namespace ripple {
 

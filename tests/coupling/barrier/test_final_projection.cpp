@@ -8,7 +8,7 @@
 #include "../../test_support.hpp"
 #include "ripple/coupling/barrier/contact_faces.hpp"
 #include "ripple/coupling/barrier/final_projection.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../../stepping.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 namespace ripple {
@@ -51,7 +51,7 @@ Outcome project_drop(double vy, const std::string& final_projection = "one_way",
   PhaseTimings timings;
   Outcome out;
   const Vec3 before = measure_liquid(w).momentum;
-  out.report = project_with_contacts(w, m, x, VectorX::Zero(x.size()), all, 0.01, timings);
+  out.report = project_with_contacts(w, barrier_settings(s), m, x, VectorX::Zero(x.size()), all, 0.01, timings);
   out.liquid_momentum_change = measure_liquid(w).momentum - before;
   for (int v = 0; v < m.num_vertices; ++v) {
     out.cloth_mass += m.vertex_mass[v];

@@ -10,7 +10,7 @@
 #include "../../test_support.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "../../stepping.hpp"
 #include "ripple/grid/interpolation.hpp"
 #include "ripple/grid/level_set_volume.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Shared by the cut-cell tests: where the liquid's surface lies in a column of cells.
-#include "ripple/sim/world.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple::test {
 

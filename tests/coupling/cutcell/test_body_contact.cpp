@@ -3,7 +3,7 @@
 #include "../../test_support.hpp"
 #include "ripple/contact/intersection_check.hpp"
 #include "ripple/coupling/cutcell/body_contact.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
+#include "../../stepping.hpp"
 #include "ripple/solid/forms/inertia_form.hpp"
 
 using namespace ripple;
@@ -48,17 +48,18 @@ Vec3 linear_momentum(const World& w) {
 /// below zero, and the total momentum kept; at the end the bodies move apart.
 void expect_clean_collision(const Scene& s) {
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   PhaseTimings timings;
   const Vec3 p0 = linear_momentum(w);
   const double scale = 1.0 * (w.lagrangian->model.bodies[0].mass + w.lagrangian->model.bodies[1].mass);
   int filtered = 0, held = 0;
   for (int i = 0; i < 30; ++i) {
-    const CutCellStepReport r = cutcell_step(w, 0.004, timings);
+    const CutCellStepReport r = test::step(w, c, 0.004, timings);
     filtered += r.motion.contact.filtered;
     held += r.motion.contact.held;
     const VectorX x = w.lagrangian->model.positions(w.lagrangian->state.z);
-    ASSERT_EQ(count_intersecting_pairs(w.cutcell.body_collision, x), 0) << "step " << i;
+    ASSERT_EQ(count_intersecting_pairs(c.state.body_collision, x), 0) << "step " << i;
     if (r.motion.contact.pairs > 0) {
       EXPECT_GT(r.motion.contact.min_gap, 0.0) << "step " << i;
     }
@@ -68,7 +69,7 @@ void expect_clean_collision(const Scene& s) {
   EXPECT_GT(held, 0);
   // Afterwards they no longer approach along the line between their centres.
   const SolidModel& m = w.lagrangian->model;
-  const CoupledSolids& cs = w.cutcell.solids;
+  const CoupledSolids& cs = c.state.solids;
   const VectorX& z = w.lagrangian->state.z;
   const VectorX q = coupled_velocity(m, cs, z, w.lagrangian->state.velocity);
   const VectorX x = m.positions(z);
@@ -89,9 +90,10 @@ void expect_clean_collision(const Scene& s) {
 TEST(CutCellBodyContact, CollisionMeshKeepsOnlyTheCoupledBodies) {
   const Scene s = collision_scene("volume", 0.0);
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   const SolidModel& m = w.lagrangian->model;
-  const CollisionMesh& mesh = w.cutcell.body_collision;
+  const CollisionMesh& mesh = c.state.body_collision;
   ASSERT_GT(m.bodies.size(), 2u);  // the domain's walls are a body of the model
   for (const auto& f : mesh.faces)
     for (int v : f) EXPECT_LT(m.vertex_body[v], 2);
@@ -113,9 +115,10 @@ TEST(CutCellBodyContact, NoContactLeavesTheMoveAlone) {
   // Far apart, the filter does not run and the step is the plain move of Eq. 34.
   const Scene s = collision_scene("rigid", 0.0);
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   const SolidModel& m = w.lagrangian->model;
-  const CoupledSolids& cs = w.cutcell.solids;
+  const CoupledSolids& cs = c.state.solids;
   VectorX z = w.lagrangian->state.z;
   VectorX q = coupled_velocity(m, cs, z, w.lagrangian->state.velocity);
   const VectorX z0 = z, q0 = q;
@@ -123,7 +126,7 @@ TEST(CutCellBodyContact, NoContactLeavesTheMoveAlone) {
   const VectorX moved = z;
   double kappa = 0.0;
   std::vector<HeldContact> held;
-  const BodyContactReport r = filter_body_contact(m, cs, w.cutcell.body_collision, 1e-3, 1e-3, NewtonSettings{},
+  const BodyContactReport r = filter_body_contact(m, cs, c.state.body_collision, 1e-3, 1e-3, NewtonSettings{},
                                                   0.001, z0, z, q, kappa, {}, held);
   EXPECT_FALSE(r.filtered);
   EXPECT_EQ(z, moved);

@@ -8,9 +8,9 @@
 #include "../../test_support.hpp"
 #include "liquid_surface.hpp"
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
+#include "../../stepping.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
-#include "ripple/sim/world.hpp"
+#include "ripple/world/world.hpp"
 
 using namespace ripple;
 
@@ -33,9 +33,9 @@ nlohmann::json pool_with_sphere(double centre_y, double density) {
   return j;
 }
 
-double icosphere_volume(const World& w) {
+double icosphere_volume(const World& w, const CutCellCoupler& c) {
   const SolidModel& m = w.lagrangian->model;
-  return m.bodies[w.cutcell.solids.bodies[0]].volume;
+  return m.bodies[c.state.solids.bodies[0]].volume;
 }
 
 /// Volume (m^3) of the ball of radius r centred at height c below the plane y = level.
@@ -52,11 +52,12 @@ TEST(CutCellProjection, PressureForceOnABodyAtRestIsItsBuoyancy) {
   for (const double centre_y : {0.15, 0.08}) {
     const Scene scene = test::scene_from(pool_with_sphere(centre_y, 500.0));
     World w(scene);
-    initialise_world(w);
+    CutCellCoupler c(cutcell_settings(scene));
+    initialise_world(w, c);
     PhaseTimings timings;
     const double dt = 1e-3;
-    ProjectionInput in = prepare_projection(w, dt, timings, false);
-    const CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, in, dt);
+    ProjectionInput in = prepare_projection(w, dt, timings);
+    const CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, c.state, in, dt);
     // The body held at rest: v = 0, so the fluid rows alone, A_ff p = b_f.
     Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper> cg;
     cg.setTolerance(1e-12);
@@ -69,7 +70,7 @@ TEST(CutCellProjection, PressureForceOnABodyAtRestIsItsBuoyancy) {
     const double level = test::surface_height(w, 3, 3);
     EXPECT_NEAR(level, 0.15, 0.5 * scene.grid.dx);
     const double r = 0.05, ball = 4.0 / 3.0 * M_PI * r * r * r;
-    const double submerged = icosphere_volume(w) * submerged_ball_volume(r, centre_y, level) / ball;
+    const double submerged = icosphere_volume(w, c) * submerged_ball_volume(r, centre_y, level) / ball;
     const double archimedes = scene.fluid.density * 9.81 * submerged;
     std::printf("sphere at %.2f m, surface at %.4f m: pressure force %.4f N, rho g V_submerged %.4f N (%+.2f %%)\n",
                 centre_y, level, force.y(), archimedes, 100.0 * (force.y() - archimedes) / archimedes);
@@ -89,13 +90,14 @@ TEST(CutCellProjection, NeutrallyBuoyantBodyStaysAtRestAndBothFormsAgree) {
     j["coupling"]["cutcell"]["formulation"] = form;
     const Scene scene = test::scene_from(j);
     World w(scene);
-    initialise_world(w);
+    CutCellCoupler c(cutcell_settings(scene));
+    initialise_world(w, c);
     PhaseTimings timings;
     const double dt = 2e-3;
-    const CutCellStepReport r = cutcell_step(w, dt, timings);
+    const CutCellStepReport r = test::step(w, c, dt, timings);
     EXPECT_TRUE(r.projection.system.converged) << form;
     EXPECT_LT(r.projection.system.coupled_residual, 1e-8) << form;
-    const Vec3 v = w.lagrangian->state.velocity.segment<3>(w.lagrangian->model.bodies[w.cutcell.solids.bodies[0]].first_dof);
+    const Vec3 v = w.lagrangian->state.velocity.segment<3>(w.lagrangian->model.bodies[c.state.solids.bodies[0]].first_dof);
     // Free fall would reach g dt = 2 cm/s; the liquid holds it within 2 % of that.
     EXPECT_LT(v.norm(), 0.02 * 9.81 * dt) << form << " v = " << v.transpose();
     if (std::string(form) == "spd") {

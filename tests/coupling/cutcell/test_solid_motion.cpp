@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "../../test_support.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+
+#include "../../stepping.hpp"
 
 using namespace ripple;
 
@@ -20,12 +20,13 @@ TEST(CutCellSolidMotion, SpinningBallInAirKeepsItsAngularVelocity) {
     "output": {"preview": {"enabled": false}}
   })"));
   World w(s);
-  initialise_world(w);
+  CutCellCoupler c(cutcell_settings(s));
+  initialise_world(w, c);
   PhaseTimings timings;
   const SolidModel& m = w.lagrangian->model;
-  const CoupledSolids& cs = w.cutcell.solids;
+  const CoupledSolids& cs = c.state.solids;
   const Vec3 omega0 = coupled_velocity(m, cs, w.lagrangian->state.z, w.lagrangian->state.velocity).segment<3>(3);
-  for (int i = 0; i < 40; ++i) cutcell_step(w, 0.01, timings);
+  for (int i = 0; i < 40; ++i) test::step(w, c, 0.01, timings);
   const VectorX q = coupled_velocity(m, cs, w.lagrangian->state.z, w.lagrangian->state.velocity);
   // The icosphere's inertia is nearly isotropic, so omega is nearly constant (torque-free);
   // 40 steps of cos(0.2) would leave 45 % of it.

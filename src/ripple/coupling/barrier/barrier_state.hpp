@@ -1,15 +1,17 @@
 #pragma once
 // What the barrier method (Liu et al. 2025) carries from step to step besides the liquid and
-// the solids: the liquid components' volume targets (one constraint each, Sec. 4.2.2) with the
+// the solids: its settings, the liquid components' volume targets (one constraint each, Sec. 4.2.2) with the
 // cell labels they were measured on, and the solid-liquid barrier stiffness.
 #include <vector>
 
+#include "ripple/coupling/barrier/barrier_settings.hpp"
 #include "ripple/grid/array3.hpp"
 #include "ripple/solid/solid_step.hpp"
 
 namespace ripple {
 
 struct BarrierCouplingState {
+  BarrierSettings settings;    ///< coupling.barrier
   Array3<int> label;           ///< component of each cell at the last step (empty before the first)
   std::vector<double> target;  ///< m^3, volume target of each component of `label`
   double stiffness = 0.0;      ///< kappa (kg) of the solid-liquid barrier; 0 until the first step

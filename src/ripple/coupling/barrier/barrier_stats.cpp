@@ -3,22 +3,22 @@
 #include <cmath>
 #include <limits>
 
-#include "ripple/coupling/barrier/barrier_step.hpp"
+#include "ripple/coupling/barrier/barrier_start_checks.hpp"
 #include "ripple/coupling/barrier/component_volumes.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
 
 namespace ripple {
 
-nlohmann::json barrier_frame_stats(const World& w) {
-  const Scene& s = w.scene;
+nlohmann::json barrier_frame_stats(const World& w, const BarrierCouplingState& st) {
+  const BarrierSettings& b = st.settings;
   const GridGeometry& g = w.liquid.grid;
   nlohmann::json j;
   const VectorX x = w.lagrangian ? w.lagrangian->model.positions(w.lagrangian->state.z) : VectorX();
   const std::vector<uint8_t> coupled = liquid_coupled_vertices(w);
   if (w.lagrangian) {
     const SolidModel& m = w.lagrangian->model;
-    const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, x, s.barrier.interpolation, coupled);
+    const PenetrationReport r = check_penetration(g, w.liquid.phi, m.collision, x, b.interpolation, coupled);
     const PenetrationReport t = check_penetration(g, w.liquid.phi, m.collision, x, coupled);
     j["penetrating_vertices"] = r.penetrating;
     j["penetrating_vertices_trilinear"] = t.penetrating;
@@ -29,10 +29,10 @@ nlohmann::json barrier_frame_stats(const World& w) {
     j["min_solid_fluid_distance"] = nullptr;
   }
   // Components of the current level set and the targets the next step will hold them to.
-  const double eps = s.barrier.band_cells * g.dx, k = 1.0 / (s.barrier.heaviside_width_cells * g.dx);
-  const NarrowBand band = select_narrow_band(g, w.liquid.phi, eps, k, 0);
-  const BarrierCouplingState& st = w.barrier;
-  const bool sharp = s.barrier.volume_measure == BarrierVolumeMeasure::sharp;
+  const BarrierScales sc = barrier_scales(b, g.dx);
+  const double eps = sc.eps;
+  const NarrowBand band = select_narrow_band(g, w.liquid.phi, sc.eps, sc.k, 0);
+  const bool sharp = b.volume_measure == BarrierVolumeMeasure::sharp;
   const std::vector<double>& measured = sharp ? band.sharp_volumes : band.volumes;
   const std::vector<double> target =
       st.label.size() == 0 ? measured

@@ -1,30 +1,19 @@
 #pragma once
-// coupling.method = "barrier": "Penetration-free Solid-Fluid Interaction on Shells and Rods"
-// (Liu et al. 2025), Algorithm 1. One step reads as the paper's phases:
-//   predict    the solids' x* (Eq. 5, inside their incremental potential) and the liquid's
-//              u*, phi* (forces, Eq. 8, first projection, advection: liquid_prediction)
-//   optimise   solids and narrow-band level set together (Eq. 22: coupled_optimisation),
-//              one volume constraint per liquid component (targets carried: component_volumes)
+// One step of the barrier method: "Penetration-free Solid-Fluid Interaction on Shells and Rods"
+// (Liu et al. 2025), Algorithm 1. It reads as the paper's phases, one file each:
+//   predict    the liquid's u*, phi* (forces, Eq. 8, first projection, advection:
+//              liquid_prediction); the solids' x* lives in their incremental potential (Eq. 5)
+//   band       the narrow band of phi* and each liquid component's volume target
+//              (band_and_targets)
+//   optimise   solids and narrow-band level set together (Eq. 22: coupled_optimisation)
 //   correct    v = (x^{n+1} - x^n) / dt (Eq. 7), the final projection with the contact faces
-//              (Eq. 23: final_projection), redistancing (contact_preserving_redistance)
-#include <string>
-#include <vector>
-
-#include "ripple/core/phase_timer.hpp"
-#include "ripple/sim/world.hpp"
-#include "ripple/solid/solid_step.hpp"
+//              (Eq. 23), volume control, redistance (step_correction)
+//   stiffness  kappa doubles if a gap fell below dhat / 10 (barrier_stiffness)
+#include "ripple/coupling/barrier/barrier_state.hpp"
+#include "ripple/coupling/barrier/volume_budget.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple {
-
-/// Where the liquid's volume inside its surface (grid/level_set_volume) changed during a step,
-/// phase by phase (m^3): the constraint holds the smoothed volume (Eq. 11), and these show
-/// what that leaves of the true one.
-struct VolumeBudget {
-  double advection = 0.0;     ///< phi^n -> phi* (forces, first projection, semi-Lagrangian advection)
-  double optimisation = 0.0;  ///< phi* -> the optimised level set (Eq. 22)
-  double volume_control = 0.0;  ///< the volume control's move (volume_measure "sharp"; volume_control.hpp)
-  double redistance = 0.0;    ///< -> phi^{n+1}
-};
 
 struct BarrierStepReport {
   int pressure_iterations = 0;     ///< both projections
@@ -45,20 +34,8 @@ struct BarrierStepReport {
   VolumeBudget volume_budget;
 };
 
-/// Per solid vertex: 1 if it belongs to a simulated body (shell, rod, volume, rigid) and so
-/// feels the liquid; obstacles and domain walls are the liquid's cut-cell boundaries instead.
-std::vector<uint8_t> liquid_coupled_vertices(const World& world);
-
-/// Throws InputError (naming the solid and a vertex) when a simulated solid starts inside the
-/// liquid: the barrier needs a penetration-free start.
-void check_solids_start_outside_liquid(const World& world);
-
-/// One message per simulated solid whose edges are longer than a cell: the barrier acts on
-/// vertices only, so liquid can pass between vertices farther apart than dx (Sec. 4.3.3).
-std::vector<std::string> barrier_resolution_warnings(const World& world);
-
-/// Advances the liquid and the solids together by dt (s): the phases above in order, then
-/// kappa doubles if a gap fell below dhat / 10 (automatic stiffness only). Advances world.time.
-BarrierStepReport barrier_step(World& world, double dt, PhaseTimings& timings);
+/// Advances the liquid and the solids together by dt (s) from world.time: the phases above in
+/// order. Does not advance the clock.
+BarrierStepReport barrier_step(World& world, BarrierCouplingState& state, double dt, PhaseTimings& timings);
 
 }  // namespace ripple

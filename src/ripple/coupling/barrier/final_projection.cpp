@@ -4,7 +4,7 @@
 #include "ripple/coupling/barrier/liquid_prediction.hpp"
 #include "ripple/coupling/barrier/solid_pressure_coupling.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
 #include "ripple/fluid/wall_separation.hpp"  // kMaxSeparationRounds
@@ -59,7 +59,8 @@ int open_pulling_faces(std::vector<ContactFace>& closed, std::vector<FaceWeights
 
 }  // namespace
 
-FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const VectorX& x,
+FinalProjectionReport project_with_contacts(World& w, const BarrierSettings& settings, const SolidModel& m,
+                                            const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
                                             double dt, PhaseTimings& timings, const VolumeControlRequest* control) {
   const Scene& s = w.scene;
@@ -91,10 +92,10 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
       }
       boundary = &with_contacts;
     }
-    const bool two_way = s.barrier.final_projection == BarrierFinalProjection::two_way;
+    const bool two_way = settings.final_projection == BarrierFinalProjection::two_way;
     // Surface tension: the ghost-fluid jump gamma kappa on phi^{n+1}, or none when Eq. 8's
     // force acted in the prediction (coupling.barrier.surface_tension = "csf").
-    const bool jump = s.fluid.surface_tension > 0.0 && s.barrier.surface_tension == BarrierSurfaceTension::ghost_fluid;
+    const bool jump = s.fluid.surface_tension > 0.0 && settings.surface_tension == BarrierSurfaceTension::ghost_fluid;
     if (!jump) pp.surface_tension = 0.0;
     const ScalarGrid kappa = jump ? interface_curvature(L.phi, L.grid.dx) : ScalarGrid();
     const MacVelocity predicted = L.velocity;
@@ -145,12 +146,12 @@ FinalProjectionReport project_with_contacts(World& w, const SolidModel& m, const
     std::vector<double> ask(v.size());
     for (size_t c = 0; c < v.size(); ++c)
       ask[c] = std::clamp(control->target[c] - v[c], -control->max_share * v[c], control->max_share * v[c]);
-    apply_volume_control(w.pressure_system, L, *boundary, *control->label, ask, pp, barrier_extrapolation_layers(s),
+    apply_volume_control(w.pressure_system, L, *boundary, *control->label, ask, pp, extrapolation_layers(s),
                          control->guard, nullptr, &out.control_cells_kept);
   }
   {
     ScopedPhase t(timings, "extrapolate");
-    extrapolate_velocity(L.velocity, valid, barrier_extrapolation_layers(s));
+    extrapolate_velocity(L.velocity, valid, extrapolation_layers(s));
   }
   return out;
 }

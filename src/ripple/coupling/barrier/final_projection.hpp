@@ -8,8 +8,9 @@
 #include <functional>
 
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/coupling/barrier/barrier_settings.hpp"
 #include "ripple/coupling/barrier/volume_control.hpp"
-#include "ripple/sim/world.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple {
 
@@ -40,7 +41,8 @@ struct VolumeControlRequest {
 /// `x`, `vertex_velocity` (#V*3) the solids at the end of the step; `contacting` the coupled
 /// vertices within dhat of the liquid. world.liquid.phi must hold phi^{n+1}; `control`
 /// (optional) then redistances and moves it.
-FinalProjectionReport project_with_contacts(World& world, const SolidModel& model, const VectorX& x,
+FinalProjectionReport project_with_contacts(World& world, const BarrierSettings& settings, const SolidModel& model,
+                                            const VectorX& x,
                                             const VectorX& vertex_velocity, const std::vector<int>& contacting,
                                             double dt, PhaseTimings& timings,
                                             const VolumeControlRequest* control = nullptr);

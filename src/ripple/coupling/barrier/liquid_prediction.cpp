@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "ripple/coupling/none/liquid_only_step.hpp"
 #include "ripple/fluid/body_forces.hpp"
 #include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/semi_implicit_surface_tension.hpp"
 #include "ripple/fluid/surface_tension.hpp"
@@ -13,9 +13,7 @@
 
 namespace ripple {
 
-int barrier_extrapolation_layers(const Scene& s) { return static_cast<int>(std::ceil(s.time.cfl)) + 3; }
-
-LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
+LiquidPrediction predict_liquid(World& w, const BarrierSettings& settings, double dt, PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -29,13 +27,13 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
     // Eq. 8. With `ghost_fluid` only its implicit term acts here (it damps the capillary
     // stiffness beyond the explicit step limit) and the final projection carries the jump.
     ScopedPhase t(timings, "surface_tension");
-    const bool csf = s.barrier.surface_tension == BarrierSurfaceTension::csf;
+    const bool csf = settings.surface_tension == BarrierSurfaceTension::csf;
     const ScalarGrid kappa = csf ? interface_curvature(L.phi, g.dx) : ScalarGrid();
     SurfaceTensionParams st;
     st.surface_tension = s.fluid.surface_tension;
     st.density = s.fluid.density;
     st.dt = dt;
-    st.band = s.barrier.band_cells * g.dx;
+    st.band = settings.band_cells * g.dx;
     out.surface_tension_iterations = apply_semi_implicit_surface_tension(L.velocity, L.phi, csf ? &kappa : nullptr, g, st).iterations;
   }
   FaceFlags valid;
@@ -50,7 +48,7 @@ LiquidPrediction predict_liquid(World& w, double dt, PhaseTimings& timings) {
   }
   {
     ScopedPhase t(timings, "extrapolate");
-    extrapolate_velocity(L.velocity, valid, barrier_extrapolation_layers(s));
+    extrapolate_velocity(L.velocity, valid, extrapolation_layers(s));
   }
   {
     ScopedPhase t(timings, "advect");

@@ -4,7 +4,8 @@
 // first projection on phi^n, then semi-Lagrangian advection of the velocity (u*) and of the
 // level set (phi*). liquid.phi keeps phi^n (the optimisation starts from it).
 #include "ripple/core/phase_timer.hpp"
-#include "ripple/sim/world.hpp"
+#include "ripple/coupling/barrier/barrier_settings.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple {
 
@@ -16,10 +17,7 @@ struct LiquidPrediction {
   int surface_tension_iterations = 0;
 };
 
-/// Ghost layers of velocity extrapolation after a projection (the advection reaches cfl cells).
-int barrier_extrapolation_layers(const Scene& scene);
-
 /// Advances world.liquid.velocity to u* and returns phi*.
-LiquidPrediction predict_liquid(World& world, double dt, PhaseTimings& timings);
+LiquidPrediction predict_liquid(World& world, const BarrierSettings& settings, double dt, PhaseTimings& timings);
 
 }  // namespace ripple

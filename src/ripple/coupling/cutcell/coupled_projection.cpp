@@ -19,7 +19,7 @@ SparseMatrix from_triplets(int64_t n, const std::vector<Triplet>& t) {
 
 }  // namespace
 
-CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& in, double dt) {
+CoupledBlocksWithMaps assemble_coupled_blocks(World& w, CutCellCouplingState& cc, const ProjectionInput& in, double dt) {
   const Scene& s = w.scene;
   const LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -57,7 +57,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
   b.fluid = from_triplets(nf, t);
 
   // Solid blocks (Eq. 16): H = (1/dt + tau_m) M + (dt + tau_k) K at the current positions.
-  const CoupledSolids& cs = w.cutcell.solids;
+  const CoupledSolids& cs = cc.solids;
   const int ns = cs.num_dofs;
   if (ns == 0 || !w.lagrangian) {
     b.coupling = SparseMatrix(nf, 0);
@@ -67,7 +67,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
   }
   const SolidModel& m = w.lagrangian->model;
   const VectorX& z = w.lagrangian->state.z;
-  b.coupling = coupling_matrix(w.cutcell.pieces, cs, m, z, out.cell_row, nf);
+  b.coupling = coupling_matrix(cc.pieces, cs, m, z, out.cell_row, nf);
   std::vector<double> mass_scale(ns), unit(ns, 1.0);
   for (int d = 0; d < ns; ++d) mass_scale[d] = 1.0 / dt + cs.mass_damping[d];
   t.clear();
@@ -97,14 +97,14 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
   for (const Triplet& e : hz) {
     const int r = coord_dof[e.row()], c = coord_dof[e.col()];
     // Eq. 16's implicit elasticity dt K; without it (damping_only) K (x - x0) in w stays explicit.
-    const double implicit = s.cutcell.scheme == CutCellScheme::damping_only ? 0.0 : dt;
+    const double implicit = cc.settings.scheme == CutCellScheme::damping_only ? 0.0 : dt;
     if (r >= 0 && c >= 0) t.emplace_back(r, c, (implicit + cs.stiffness_damping[r]) * e.value());
   }
   // Held contacts (solid_motion): a stiff spring on their relative normal velocity c^T q,
   // k c c^T with k = 1e3 times the lightest involved mass term, keeps it near zero inside the
   // implicit solve (PSD, so it joins Z2 and the SPD form stays SPD).
   std::vector<Triplet> row;
-  for (HeldContact& h : w.cutcell.held) {
+  for (HeldContact& h : cc.held) {
     row.clear();
     double mass = std::numeric_limits<double>::infinity(), damping = 0.0;
     for (int i = 0; i < h.count; ++i) {
@@ -136,18 +136,19 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, const ProjectionInput& i
   return out;
 }
 
-CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double dt, PhaseTimings& timings) {
+CutCellProjectionReport coupled_projection(World& w, CutCellCouplingState& cc, ProjectionInput& in, double dt,
+                                           PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
   CutCellProjectionReport rep;
   const auto t_blocks = std::chrono::steady_clock::now();
-  CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, in, dt);
+  CoupledBlocksWithMaps cb = assemble_coupled_blocks(w, cc, in, dt);
   const double blocks_seconds = seconds_since(t_blocks);
   const CoupledSystemBlocks& b = cb.blocks;
   rep.fluid_unknowns = b.fluid.rows();
   rep.solid_unknowns = b.mass.rows();
-  for (const SurfacePiece& p : w.cutcell.pieces) rep.pieces += cb.cell_row[p.cell] >= 0;
+  for (const SurfacePiece& p : cc.pieces) rep.pieces += cb.cell_row[p.cell] >= 0;
 
   // Warm start: last pressures, v*.
   if (L.pressure.size() != w.pressure_system.A.cells()) L.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
@@ -157,10 +158,10 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
     if (cb.cell_row[c] >= 0) p[cb.cell_row[c]] = pressure[c];
   VectorX q = cb.velocity_star;
   CoupledSystemSettings settings;
-  static_cast<CutCellSettings&>(settings) = s.cutcell;
+  static_cast<CutCellSettings&>(settings) = cc.settings;
   LiquidBlockMultigrid multigrid(w.pressure_system, cb.cell_row, g.dx);
-  if (s.cutcell.multigrid) settings.fluid_preconditioner = multigrid.factory();
-  if (s.cutcell.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)
+  if (cc.settings.multigrid) settings.fluid_preconditioner = multigrid.factory();
+  if (cc.settings.scheme == CutCellScheme::weak && rep.solid_unknowns > 0)
     rep.system = solve_weakly_coupled(b, settings, p, q);
   else
     rep.system = solve_coupled_system(b, settings, p, q);
@@ -173,21 +174,21 @@ CutCellProjectionReport coupled_projection(World& w, ProjectionInput& in, double
   });
   // Liquid: Eq. 20 on open faces; closed faces near a body take its velocity.
   std::array<Array3<uint8_t>, 3> unset;
-  set_body_face_velocities(w, q, unset);
+  set_body_face_velocities(w, cc, q, unset);
   const ProjectionParams pp = projection_params(s, dt);
   subtract_pressure_gradient(w.pressure_system, L, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
                              pp, pressure, dt / (s.fluid.density * g.dx), &w.solids.velocity, L.velocity, &in.valid);
   for (int a = 0; a < 3; ++a)
     parallel_for(0, in.valid[a].size(), [&](int64_t i) { if (unset[a][i]) in.valid[a][i] = 0; });
-  if (s.cutcell.no_slip) impose_no_slip(w, q);
+  if (cc.settings.no_slip) impose_no_slip(w, cc, q);
   // Solids: the solved velocities, and the liquid's force on each body.
-  if (w.lagrangian && !w.cutcell.solids.empty()) {
-    const CoupledSolids& cs = w.cutcell.solids;
+  if (w.lagrangian && !cc.solids.empty()) {
+    const CoupledSolids& cs = cc.solids;
     const SolidModel& m = w.lagrangian->model;
     const VectorX& z = w.lagrangian->state.z;
     set_coupled_velocity(m, cs, z, q, w.lagrangian->state.velocity);
     // The normal force each held contact's spring carried, -k c^T q (N), for next step's friction.
-    for (HeldContact& h : w.cutcell.held) {
+    for (HeldContact& h : cc.held) {
       double cq = 0.0;
       for (int i = 0; i < h.count; ++i) cq += h.weights[i] * h.normal.dot(vertex_velocity(cs, m, z, q, h.vertices[i]));
       h.force = -h.stiffness * cq;

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "ripple/coupling/cutcell/coupled_system.hpp"
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/coupling/cutcell/cutcell_state.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple {
 
@@ -28,11 +30,12 @@ struct CoupledBlocksWithMaps {
   std::vector<int64_t> cell_row;
   VectorX velocity_star;
 };
-CoupledBlocksWithMaps assemble_coupled_blocks(World& world, const ProjectionInput& in, double dt);
+CoupledBlocksWithMaps assemble_coupled_blocks(World& world, CutCellCouplingState& cc, const ProjectionInput& in, double dt);
 
 /// Assembles, solves and applies the coupled projection; fills liquid.pressure (Pa) and the
 /// bodies' velocities; marks in in.valid the faces whose velocity is known. Times
 /// "coupled_assembly" (blocks and the solved form), "coupled_solve" and "pressure_update".
-CutCellProjectionReport coupled_projection(World& world, ProjectionInput& in, double dt, PhaseTimings& timings);
+CutCellProjectionReport coupled_projection(World& world, CutCellCouplingState& cc, ProjectionInput& in, double dt,
+                                           PhaseTimings& timings);
 
 }  // namespace ripple

@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "ripple/scene/scene.hpp"
+#include "ripple/coupling/cutcell/cutcell_settings.hpp"
 #include "ripple/solver/form.hpp"
 
 namespace ripple {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "ripple/core/parallel.hpp"
-#include "ripple/grid/mesh_signed_distance.hpp"
+#include "ripple/contact/mesh_signed_distance.hpp"
 
 namespace ripple {
 namespace {
@@ -18,11 +18,10 @@ std::vector<Vec3> vertex_positions(const SolidModel& m, const VectorX& z) {
 
 }  // namespace
 
-void update_cut_cell_boundary(World& w, double t) {
+void update_cut_cell_boundary(World& w, CutCellCouplingState& cc, double t) {
   const Scene& s = w.scene;
   const GridGeometry& g = s.grid;
   SolidBoundary& sb = w.solids;
-  CutCellCouplingState& cc = w.cutcell;
   sample_obstacle_phi(sb, s, w.obstacles, t);
   const Vec3i nd = g.node_dims();
   cc.body_phi.resize(nd.x(), nd.y(), nd.z(), 1e30);
@@ -44,7 +43,7 @@ namespace {
 /// the cells around it.
 class PieceVelocity {
  public:
-  PieceVelocity(const World& w, const VectorX& q) : w_(w), q_(q), g_(w.scene.grid), cc_(w.cutcell) {
+  PieceVelocity(const World& w, const CutCellCouplingState& cc, const VectorX& q) : w_(w), q_(q), g_(w.scene.grid), cc_(cc) {
     const int64_t cells = g_.cell_count();
     first_.assign(static_cast<size_t>(cells) + 1, 0);
     for (const SurfacePiece& p : cc_.pieces) ++first_[p.cell + 1];
@@ -85,16 +84,16 @@ class PieceVelocity {
 
 }  // namespace
 
-void set_body_face_velocities(World& w, const VectorX& q, std::array<Array3<uint8_t>, 3>& unset) {
+void set_body_face_velocities(World& w, const CutCellCouplingState& cc, const VectorX& q,
+                              std::array<Array3<uint8_t>, 3>& unset) {
   const GridGeometry& g = w.scene.grid;
-  const CutCellCouplingState& cc = w.cutcell;
   for (int a = 0; a < 3; ++a) {
     const Vec3i fd = g.face_dims(a);
     unset[a].resize(fd.x(), fd.y(), fd.z(), 0);
     std::fill(unset[a].data().begin(), unset[a].data().end(), uint8_t(0));
   }
   if (cc.pieces.empty() || !w.lagrangian) return;
-  const PieceVelocity velocity(w, q);
+  const PieceVelocity velocity(w, cc, q);
   for (int a = 0; a < 3; ++a) {
     const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
     ScalarGrid& u = w.solids.velocity.u[a];
@@ -124,10 +123,10 @@ void set_body_face_velocities(World& w, const VectorX& q, std::array<Array3<uint
   }
 }
 
-int64_t impose_no_slip(World& w, const VectorX& q) {
+int64_t impose_no_slip(World& w, const CutCellCouplingState& cc, const VectorX& q) {
   const GridGeometry& g = w.scene.grid;
-  if (w.cutcell.pieces.empty() || !w.lagrangian) return 0;
-  const PieceVelocity velocity(w, q);
+  if (cc.pieces.empty() || !w.lagrangian) return 0;
+  const PieceVelocity velocity(w, cc, q);
   int64_t set = 0;
   for (int a = 0; a < 3; ++a) {
     ScalarGrid& u = w.liquid.velocity.u[a];

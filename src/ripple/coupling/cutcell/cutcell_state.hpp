@@ -1,11 +1,12 @@
 #pragma once
 // What the cut-cell coupling (Zarifi & Batty 2017) keeps between its phases and steps besides
-// the liquid and the solids: which solid unknowns it couples, and this step's geometry (the
-// bodies' signed distance at grid nodes and their surface cut by the cells).
+// the liquid and the solids: its settings, which solid unknowns it couples, and this step's
+// geometry (the bodies' signed distance at grid nodes and their surface cut by the cells).
 #include <array>
 #include <vector>
 
 #include "ripple/coupling/cutcell/coupled_solids.hpp"
+#include "ripple/coupling/cutcell/cutcell_settings.hpp"
 #include "ripple/coupling/cutcell/surface_cut_cells.hpp"
 #include "ripple/grid/array3.hpp"
 
@@ -27,6 +28,7 @@ struct HeldContact {
 };
 
 struct CutCellCouplingState {
+  CutCellSettings settings;          ///< coupling.cutcell
   CoupledSolids solids;              ///< built once, at the start of the run
   ScalarGrid body_phi;               ///< m, the coupled bodies' signed distance at grid nodes
   std::vector<SurfacePiece> pieces;  ///< their surface cut by the cells, sorted by cell

@@ -39,11 +39,11 @@ double boundary_distance(const World& w, const Vec3& x, double t, Vec3& normal) 
   return best;
 }
 
-SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
+SolidMotionReport advance_coupled_solids(World& w, CutCellCouplingState& cc, double dt, double t_end) {
   SolidMotionReport rep;
   SolidWorld& sw = *w.lagrangian;
   const SolidModel& m = sw.model;
-  const CoupledSolids& cs = w.cutcell.solids;
+  const CoupledSolids& cs = cc.solids;
   VectorX& z = sw.state.z;
   // The unknowns' velocities at the old positions (a rigid body's omega from dA/dt A^T needs
   // the A that dA/dt was written for), then the move, Eq. 34.
@@ -51,7 +51,7 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   const VectorX z0 = z;
   advance_coupled_positions(m, cs, dt, q, z);
   // Last step's held pairs of bodies carried normal forces: this step's friction on them.
-  std::vector<HeldContact>& held = w.cutcell.held;
+  std::vector<HeldContact>& held = cc.held;
   std::vector<HeldContact> lagged;
   for (const HeldContact& h : held)
     if (h.pair_type >= 0 && h.force > 0.0) lagged.push_back(h);
@@ -116,7 +116,7 @@ SolidMotionReport advance_coupled_solids(World& w, double dt, double t_end) {
   // included (body_contact.hpp), so that the bodies never end a step intersecting each other (a
   // wall correction after it could push one into another); its push may leave a vertex slightly
   // inside a wall, which the next step's correction puts back.
-  rep.contact = filter_body_contact(m, cs, w.cutcell.body_collision, w.scene.contact_dhat,
+  rep.contact = filter_body_contact(m, cs, cc.body_collision, w.scene.contact_dhat,
                                     w.scene.friction_velocity, w.scene.newton, dt, z0, z, q,
                                     sw.state.barrier_stiffness, lagged, held);
   set_coupled_velocity(m, cs, z, q, sw.state.velocity);

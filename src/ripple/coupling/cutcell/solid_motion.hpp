@@ -8,7 +8,8 @@
 // by an impulse. Then contact between the coupled bodies is resolved by the IPC filter of
 // body_contact.hpp, over the whole move.
 #include "ripple/coupling/cutcell/body_contact.hpp"
-#include "ripple/sim/world.hpp"
+#include "ripple/coupling/cutcell/cutcell_state.hpp"
+#include "ripple/world/world.hpp"
 
 namespace ripple {
 
@@ -19,7 +20,7 @@ struct SolidMotionReport {
 
 /// Moves the coupled bodies of world.lagrangian by dt (s) and corrects their contacts with the
 /// boundary at time t_end. Throws SimulationError when a tetrahedron inverts.
-SolidMotionReport advance_coupled_solids(World& world, double dt, double t_end);
+SolidMotionReport advance_coupled_solids(World& world, CutCellCouplingState& cc, double dt, double t_end);
 
 /// Signed distance (m) from x to the domain's closed walls and the obstacles at time t (negative
 /// inside them), and its outward unit gradient in `normal`.

@@ -9,7 +9,8 @@ namespace ripple {
 
 class ObstacleField {
  public:
-  ObstacleField(const Scene& scene);
+  /// Obstacles sampled (meshes) at half the grid cell size dx (m).
+  ObstacleField(const std::vector<ObstacleDesc>& obstacles, double dx);
   bool empty() const { return sdfs_.empty(); }
   bool any_kinematic() const;
   size_t size() const { return sdfs_.size(); }

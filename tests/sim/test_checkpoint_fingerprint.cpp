@@ -1,7 +1,7 @@
 // Which scene changes a checkpoint refuses: physics, not outputs or debug printing.
 #include <gtest/gtest.h>
 
-#include "ripple/io/checkpoint.hpp"
+#include "ripple/sim/checkpoint.hpp"
 #include "ripple/scene/scene.hpp"
 
 namespace ripple {

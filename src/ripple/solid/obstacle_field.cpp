@@ -1,11 +1,11 @@
-#include "ripple/sim/obstacle_field.hpp"
+#include "ripple/solid/obstacle_field.hpp"
 
 #include <cmath>
 
 namespace ripple {
 
-ObstacleField::ObstacleField(const Scene& scene) : descs_(scene.obstacles), dx_(scene.grid.dx) {
-  for (const auto& o : descs_) sdfs_.emplace_back(o.shape, 0.5 * scene.grid.dx);
+ObstacleField::ObstacleField(const std::vector<ObstacleDesc>& obstacles, double dx) : descs_(obstacles), dx_(dx) {
+  for (const auto& o : descs_) sdfs_.emplace_back(o.shape, 0.5 * dx);
 }
 
 bool ObstacleField::any_kinematic() const {

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "ripple/sim/world.hpp"
+#include "ripple/coupling/coupler.hpp"
 
 namespace ripple {
 
@@ -12,10 +12,11 @@ namespace ripple {
 /// resumed by the scene that wrote it.
 uint64_t scene_fingerprint(const Scene& scene);
 
-void write_checkpoint(const std::string& path, const World& world);
+/// The world with the coupling method's own state (Coupler::save).
+void write_checkpoint(const std::string& path, const World& world, const Coupler& coupler);
 /// Restores the world state from `path`; throws InputError if the file is corrupt or was
 /// written for another scene.
-void read_checkpoint(const std::string& path, World& world);
+void read_checkpoint(const std::string& path, World& world, Coupler& coupler);
 /// Newest checkpoint file in `dir`/checkpoints, if any.
 std::optional<std::string> latest_checkpoint(const std::string& output_dir);
 

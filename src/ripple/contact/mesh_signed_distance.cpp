@@ -1,4 +1,4 @@
-#include "ripple/grid/mesh_signed_distance.hpp"
+#include "ripple/contact/mesh_signed_distance.hpp"
 
 #include <algorithm>
 #include <cmath>

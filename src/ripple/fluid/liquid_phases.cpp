@@ -1,24 +1,23 @@
-#include "ripple/coupling/none/liquid_only_step.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
 
 #include <cmath>
 
 #include "ripple/core/errors.hpp"
 #include "ripple/fluid/body_forces.hpp"
-#include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/particle_advection.hpp"
-#include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/particle_transfer.hpp"
 #include "ripple/fluid/surface_tension.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
 #include "ripple/fluid/wall_separation.hpp"
 #include "ripple/grid/level_set_geometry.hpp"
 #include "ripple/grid/redistance.hpp"
+#include "ripple/solver/multigrid_preconditioner.hpp"
 
 namespace ripple {
 namespace {
 
-double max_liquid_speed(const World& w) {
+double max_liquid_speed(const LiquidWorld& w) {
   const auto& p = w.liquid.particles;
   if (w.scene.fluid.representation != LiquidRepresentation::LevelSet)
     return parallel_max(0, static_cast<int64_t>(p.size()), 0.0,
@@ -26,25 +25,18 @@ double max_liquid_speed(const World& w) {
   return w.liquid.velocity.max_abs();
 }
 
-void check_finite(double value, const char* what) {
-  if (!std::isfinite(value)) throw SimulationError(std::string("non-finite ") + what);
-}
+}  // namespace
 
 int extrapolation_layers(const Scene& s) { return static_cast<int>(std::ceil(s.time.cfl)) + 3; }
 
-}  // namespace
-
-double stable_time_step(const World& w) {
+double stable_liquid_time_step(const LiquidWorld& w, bool capillary_limit) {
   const Scene& s = w.scene;
   const double speed = max_liquid_speed(w);
-  check_finite(speed, "liquid velocity");
+  if (!std::isfinite(speed)) throw SimulationError("non-finite liquid velocity");
   // Include the speed gravity adds within one step (Bridson 2015, Sec. 3.2).
   const double u = speed + std::sqrt(s.time.cfl * s.grid.dx * s.gravity.norm());
   double dt = u > 0 ? s.time.cfl * s.grid.dx / u : s.time.max_dt;
-  // The barrier method's semi-implicit surface tension (Liu et al. 2025, Eq. 8) lifts the
-  // explicit capillary limit.
-  if (s.coupling != CouplingMethod::Barrier)
-    dt = std::min(dt, capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density));
+  if (capillary_limit) dt = std::min(dt, capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density));
   dt = std::min(dt, viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density));
   return std::min(dt, s.time.max_dt);
 }
@@ -58,19 +50,19 @@ ProjectionParams projection_params(const Scene& s, double dt) {
   return pp;
 }
 
-ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, bool update_boundary) {
+void move_obstacles(LiquidWorld& w, double t, PhaseTimings& timings) {
+  if (!w.obstacles.any_kinematic()) return;
+  ScopedPhase phase(timings, "solid_boundary");
+  update_solid_boundary(w.solids, w.scene, w.obstacles, t);
+}
+
+ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
   ProjectionInput in;
   FaceFlags& valid = in.valid;
-  const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
-
-  if (update_boundary && w.obstacles.any_kinematic()) {
-    ScopedPhase t(timings, "solid_boundary");
-    update_solid_boundary(w.solids, s, w.obstacles, w.time + dt);
-  }
-  if (particles) {
+  if (s.fluid.representation != LiquidRepresentation::LevelSet) {
     ParticleBins& bins = w.particle_bins;
     {
       ScopedPhase t(timings, "particle_sort");
@@ -79,7 +71,7 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, b
     if (!L.phi_matches_particles) {
       ScopedPhase t(timings, "level_set");
       level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids, wall_sides(s),
-                               solid_extension(s));
+                               w.solid_extension);
     }
     {
       ScopedPhase t(timings, "particles_to_grid");
@@ -110,41 +102,19 @@ ProjectionInput prepare_projection(World& w, double dt, PhaseTimings& timings, b
   return in;
 }
 
-StepReport liquid_only_step(World& w, double dt, PhaseTimings& timings) {
+bool correct_particle_volume(LiquidWorld& w, double dt, bool fresh_preconditioner, PhaseTimings& timings) {
   const Scene& s = w.scene;
-  LiquidState& L = w.liquid;
-  StepReport report;
-  const bool particles = s.fluid.representation != LiquidRepresentation::LevelSet;
-  ProjectionInput in = prepare_projection(w, dt, timings);
-  FaceFlags& valid = in.valid;
-  {
-    ScopedPhase t(timings, "pressure");
-    const ProjectionParams pp = projection_params(s, dt);
-    const ProjectionResult r =
-        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp, valid,
-                         w.pressure_system);
-    report.pressure_iterations = r.iterations;
-    report.pressure_residual = r.residual;
-    report.pressure_converged = r.converged;
-    report.separation_rounds = r.separation_rounds;
-    report.released_cells = r.released_cells;
-    if (particles) open_separating_walls(L.velocity, w.pressure_system.released, L, w.solids);
-    check_finite(r.residual, "pressure residual (the pressure solve diverged)");
-  }
-  bool displace = false;
-  if (particles && s.fluid.volume_correction > 0.0 && w.steps % kVolumeCorrectionInterval == 0) {
-    ScopedPhase t(timings, "volume_correction");
-    displace = density_correction_displacement(w.pressure_system, L, w.solids, w.particle_bins,
-                                               s.fluid.particles_per_cell, s.fluid.volume_correction,
-                                               projection_params(s, dt), w.volume_correction);
-  }
-  report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, timings);
-  w.time += dt;
-  ++w.steps;
-  return report;
+  PressureSystem& sys = w.pressure_system;
+  if (s.fluid.representation == LiquidRepresentation::LevelSet || s.fluid.volume_correction <= 0.0 ||
+      w.steps % kVolumeCorrectionInterval != 0 || sys.A.active_count() == 0)
+    return false;
+  ScopedPhase t(timings, "volume_correction");
+  if (fresh_preconditioner) sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
+  return density_correction_displacement(sys, w.liquid, w.solids, w.particle_bins, s.fluid.particles_per_cell,
+                                         s.fluid.volume_correction, projection_params(s, dt), w.volume_correction);
 }
 
-int64_t advance_liquid_after_projection(World& w, ProjectionInput& in, double dt, bool displace,
+int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, double dt, bool displace,
                                         PhaseTimings& timings) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;

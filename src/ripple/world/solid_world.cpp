@@ -1,4 +1,4 @@
-#include "ripple/sim/solid_world.hpp"
+#include "ripple/world/solid_world.hpp"
 
 #include <array>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "ripple/contact/point_triangle_distance.hpp"
-#include "ripple/grid/mesh_signed_distance.hpp"
+#include "ripple/contact/mesh_signed_distance.hpp"
 #include "ripple/solid/mesh_generators.hpp"
 
 using namespace ripple;

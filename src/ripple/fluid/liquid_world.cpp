@@ -1,32 +1,26 @@
-#include "ripple/sim/world.hpp"
+#include "ripple/fluid/liquid_world.hpp"
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
-#include "ripple/coupling/barrier/barrier_step.hpp"
-#include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
-#include "ripple/coupling/cutcell/cutcell_step.hpp"
 #include "ripple/fluid/liquid_regions.hpp"
-#include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/particle_seeding.hpp"
 #include "ripple/grid/redistance.hpp"
 
 namespace ripple {
 
-World::World(const Scene& s) : scene(s), obstacles(s) {}
+LiquidWorld::LiquidWorld(const Scene& s) : scene(s), obstacles(s.obstacles, s.grid.dx) {}
 
-void initialise_world(World& w) {
+void refresh_level_set(LiquidWorld& w) {
+  if (!w.has_liquid()) return;
+  if (w.scene.fluid.representation == LiquidRepresentation::LevelSet || w.liquid.phi_matches_particles) return;
+  sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
+  level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell),
+                           w.solids, wall_sides(w.scene), w.solid_extension);
+}
+
+void seed_liquid(LiquidWorld& w) {
   const Scene& s = w.scene;
   const GridGeometry& g = s.grid;
-  w.liquid.grid = g;
-  w.liquid.velocity.resize(g);
-  w.liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
-  update_solid_boundary(w.solids, s, w.obstacles, 0.0);
-  w.lagrangian = build_solid_world(s);
-  if (s.coupling == CouplingMethod::CutCell) {
-    // The coupled bodies are cut-cell boundaries of the liquid from the start (no liquid seeded inside).
-    initialise_cutcell(w);
-    update_cut_cell_boundary(w, 0.0);
-  }
   if (!w.has_liquid()) return;
   if (s.fluid.representation == LiquidRepresentation::LevelSet) {
     const LiquidRegions regions(s);
@@ -57,15 +51,6 @@ void initialise_world(World& w) {
       throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid (inside the domain and outside solids)");
   }
   refresh_level_set(w);
-  if (s.coupling == CouplingMethod::Barrier) check_solids_start_outside_liquid(w);
-}
-
-void refresh_level_set(World& w) {
-  if (!w.has_liquid()) return;
-  if (w.scene.fluid.representation == LiquidRepresentation::LevelSet || w.liquid.phi_matches_particles) return;
-  sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
-  level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell), w.solids,
-                           wall_sides(w.scene), solid_extension(w.scene));
 }
 
 }  // namespace ripple

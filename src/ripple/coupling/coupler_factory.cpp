@@ -1,0 +1,43 @@
+#include "ripple/coupling/coupler_factory.hpp"
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/barrier/barrier_coupler.hpp"
+#include "ripple/coupling/cutcell/cutcell_coupler.hpp"
+#include "ripple/coupling/none/liquid_only_coupler.hpp"
+
+namespace ripple {
+
+const std::vector<CouplingMethod>& coupling_methods() {
+  static const std::vector<CouplingMethod> methods{
+      {{"none",
+        "the liquid alone: obstacles are prescribed boundaries, and shells, rods and bodies move without feeling the "
+        "liquid (nor it them).",
+        std::nullopt},
+       [](const Scene&) { return std::make_unique<LiquidOnlyCoupler>(); }},
+      {{"barrier",
+        "the liquid and shells, rods, volumes and rigid bodies two ways in one optimisation with a barrier that keeps "
+        "the liquid out of every solid (Liu et al. 2025; needs fluid.representation `levelset`).",
+        barrier_settings_schema()},
+       [](const Scene& s) { return std::make_unique<BarrierCoupler>(barrier_settings(s)); }},
+      {{"cutcell",
+        "the liquid and volumes and rigid bodies two ways in one linear solve for pressures and solid velocities, "
+        "free slip at the true interface (Zarifi & Batty 2017).",
+        cutcell_settings_schema()},
+       [](const Scene& s) { return std::make_unique<CutCellCoupler>(cutcell_settings(s)); }},
+  };
+  return methods;
+}
+
+std::vector<CouplingSchema> coupling_schemas() {
+  std::vector<CouplingSchema> out;
+  for (const CouplingMethod& m : coupling_methods()) out.push_back(m.schema);
+  return out;
+}
+
+std::unique_ptr<Coupler> make_coupler(const Scene& scene) {
+  for (const CouplingMethod& m : coupling_methods())
+    if (m.schema.name == scene.coupling_method) return m.make(scene);
+  throw InputError(scene.source_path + ": /coupling/method", "unknown coupling method \"" + scene.coupling_method + "\"");
+}
+
+}  // namespace ripple

@@ -1,0 +1,31 @@
+#pragma once
+// The one place that lists the coupling methods: each is a name, a sentence for the scene
+// format's reference, its settings schema and a function that makes its Coupler from a
+// validated scene (checking that it can couple the scene's liquid and solids). Adding a method
+// is one folder under coupling/ plus one line in coupler_factory.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ripple/coupling/coupler.hpp"
+#include "ripple/scene/scene_schema.hpp"
+
+namespace ripple {
+
+struct CouplingMethod {
+  CouplingSchema schema;  ///< name, summary, settings block
+  std::function<std::unique_ptr<Coupler>(const Scene&)> make;
+};
+
+/// Every method, the default (`none`) first.
+const std::vector<CouplingMethod>& coupling_methods();
+
+/// Their schema fragments, for scene_schema().
+std::vector<CouplingSchema> coupling_schemas();
+
+/// The scene's method (scene.coupling_method), made and checked against the scene: throws
+/// InputError naming the key when the method cannot couple what the scene holds.
+std::unique_ptr<Coupler> make_coupler(const Scene& scene);
+
+}  // namespace ripple

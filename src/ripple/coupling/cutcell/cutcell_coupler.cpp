@@ -1,0 +1,132 @@
+#include "ripple/coupling/cutcell/cutcell_coupler.hpp"
+
+#include <cmath>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
+
+namespace ripple {
+
+void initialise_cutcell(World& w, CutCellCouplingState& cc) {
+  if (!w.lagrangian) return;
+  cc.solids = build_coupled_solids(w.lagrangian->model, w.lagrangian->scene_bodies);
+  cc.body_collision = coupled_collision_mesh(w.lagrangian->model, cc.solids);
+}
+
+CutCellStepReport cutcell_step(World& w, CutCellCouplingState& cc, double dt, PhaseTimings& timings) {
+  CutCellStepReport rep;
+  const double t1 = w.time + dt;
+  if (w.lagrangian && !cc.solids.empty()) {
+    ScopedPhase t(timings, "solid_motion");
+    rep.motion = advance_coupled_solids(w, cc, dt, t1);
+  }
+  {
+    ScopedPhase t(timings, "cut_cells");
+    update_cut_cell_boundary(w, cc, t1);
+  }
+  // The level set is rebuilt there with the extrapolation into bodies (solid_extension).
+  ProjectionInput in = prepare_projection(w, dt, timings);
+  rep.projection = coupled_projection(w, cc, in, dt, timings);
+  if (!std::isfinite(rep.projection.system.coupled_residual))
+    throw SimulationError("non-finite coupled pressure/solid solve (cut-cell projection diverged)");
+  if (w.lagrangian && !w.lagrangian->state.velocity.allFinite())
+    throw SimulationError("non-finite solid velocity after the cut-cell projection");
+  // The particles' volume correction on the liquid block of this step's system, with a
+  // multigrid preconditioner of its own (the projection solved the coupled system).
+  const bool displace = correct_particle_volume(w, dt, true, timings);
+  rep.particles_removed = advance_liquid_after_projection(w, in, dt, displace, timings);
+  return rep;
+}
+
+void CutCellCoupler::prepare(World& w) {
+  // The coupled bodies are cut-cell boundaries of the liquid from the start (no liquid seeded inside).
+  initialise_cutcell(w, state);
+  update_cut_cell_boundary(w, state, 0.0);
+  body_names_.clear();
+  if (w.lagrangian)
+    for (int b : state.solids.bodies) body_names_.push_back(w.lagrangian->model.bodies[b].name);
+}
+
+void CutCellCoupler::step(World& w, double dt, const StepContext& ctx) {
+  const CutCellStepReport r = cutcell_step(w, state, dt, ctx.timings);
+  const CoupledSystemReport& sys = r.projection.system;
+  record_pressure(sys.iterations, sys.residual, sys.converged, ctx);
+  ctx.log.particles_removed += r.particles_removed;
+  FrameFigures& c = frame_;
+  c.solver = sys.solver;
+  c.coupled_residual_max = std::max(c.coupled_residual_max, sys.coupled_residual);
+  c.fluid_unknowns_max = std::max(c.fluid_unknowns_max, r.projection.fluid_unknowns);
+  c.solid_unknowns = r.projection.solid_unknowns;
+  c.nonzeros_max = std::max(c.nonzeros_max, sys.nonzeros);
+  c.pieces_max = std::max(c.pieces_max, r.projection.pieces);
+  c.alpha = sys.alpha;
+  c.corrected_vertices += r.motion.corrected_vertices;
+  if (const BodyContactReport& bc = r.motion.contact; bc.filtered) {
+    ++c.contact_steps;
+    c.contact_pairs_max = std::max<int64_t>(c.contact_pairs_max, bc.pairs);
+    c.contact_held_max = std::max<int64_t>(c.contact_held_max, bc.held);
+    c.contact_newton_max = std::max<int64_t>(c.contact_newton_max, bc.newton.iterations);
+    c.contact_min_gap = std::min(c.contact_min_gap, bc.min_gap);
+    if (!bc.newton.converged) {
+      ++c.contact_unconverged;
+      ctx.warn("frame " + std::to_string(ctx.frame) + ": the coupled bodies' contact filter stopped at its iteration "
+               "cap (" + std::to_string(bc.newton.iterations) + " Newton iterations); its result is used");
+    }
+  }
+  c.body_force = r.projection.body_force;
+}
+
+void CutCellCoupler::write_frame_stats(const World&, const FrameLog&, nlohmann::json& j) {
+  const FrameFigures& c = frame_;
+  auto finite_or_null = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  nlohmann::json forces = nlohmann::json::array();
+  for (size_t i = 0; i < c.body_force.size() && i < body_names_.size(); ++i)
+    forces.push_back({{"name", body_names_[i]}, {"force", {c.body_force[i].x(), c.body_force[i].y(), c.body_force[i].z()}}});
+  j["cutcell"] = {{"solver", c.solver},
+                  {"coupled_residual_max", c.coupled_residual_max},
+                  {"fluid_unknowns_max", c.fluid_unknowns_max},
+                  {"solid_unknowns", c.solid_unknowns},
+                  {"nonzeros_max", c.nonzeros_max},
+                  {"cut_pieces_max", c.pieces_max},
+                  {"alpha", c.alpha},
+                  {"corrected_vertices", c.corrected_vertices},
+                  {"body_contact",
+                   {{"filtered_steps", c.contact_steps},
+                    {"pairs_max", c.contact_pairs_max},
+                    {"held_max", c.contact_held_max},
+                    {"newton_iterations_max", c.contact_newton_max},
+                    {"unconverged", c.contact_unconverged},
+                    {"min_gap", finite_or_null(c.contact_min_gap)}}},
+                  {"body_forces", forces}};
+  frame_ = FrameFigures{};
+}
+
+// The held pairs of bodies with the force they carried: the next step's friction (7 numbers
+// each: type, count, 4 vertices, force).
+void CutCellCoupler::save(BinaryWriter& out) const {
+  std::vector<double> held;
+  for (const HeldContact& h : state.held) {
+    if (h.pair_type < 0) continue;
+    held.insert(held.end(), {double(h.pair_type), double(h.count), double(h.vertices[0]), double(h.vertices[1]),
+                             double(h.vertices[2]), double(h.vertices[3]), h.force});
+  }
+  out.put_vec(held);
+}
+
+void CutCellCoupler::load(BinaryReader& in) {
+  std::vector<double> held;
+  in.get_vec(held);
+  if (held.size() % 7 != 0) in.fail("checkpoint held contacts are malformed");
+  state.held.clear();
+  for (size_t i = 0; i < held.size(); i += 7) {
+    HeldContact h;
+    h.pair_type = static_cast<int>(held[i]);
+    h.count = static_cast<int>(held[i + 1]);
+    for (int k = 0; k < 4; ++k) h.vertices[k] = static_cast<int>(held[i + 2 + k]);
+    h.force = held[i + 6];
+    if (h.count < 1 || h.count > 4) in.fail("checkpoint held contacts are malformed");
+    state.held.push_back(h);
+  }
+}
+
+}  // namespace ripple

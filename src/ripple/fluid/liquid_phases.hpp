@@ -1,0 +1,48 @@
+#pragma once
+// The liquid's phases every coupling method shares, one function each, in the order a step
+// runs them: move the obstacles, prepare the projection (particles or level set to the grid,
+// forces, curvature), [the method's projection], correct the particles' volume, advance the
+// liquid after the projection. Plus the liquid's stable time step.
+#include "ripple/core/phase_timer.hpp"
+#include "ripple/fluid/liquid_world.hpp"
+
+namespace ripple {
+
+/// What the pressure projection needs from the phases before it.
+struct ProjectionInput {
+  FaceFlags valid;             ///< faces whose velocity is known before the projection
+  MacVelocity old_velocity;    ///< grid velocity before forces (FLIP only)
+  ScalarGrid curvature;        ///< interface curvature (1/m), when surface tension is on
+};
+
+/// Rebuilds the solid boundary for the obstacles at time t (s) when any obstacle moves.
+void move_obstacles(LiquidWorld& world, double t, PhaseTimings& timings);
+
+/// The phases before the projection: particles (or level-set advection) to grid velocity and
+/// level set, body forces, curvature. Exposed so benchmarks can build realistic systems.
+ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings);
+
+/// The projection settings of a liquid step of length dt (s).
+ProjectionParams projection_params(const Scene& scene, double dt);
+
+/// The particles' volume correction (density_correction.hpp) on this step's pressure system,
+/// every kVolumeCorrectionInterval-th step: true when it set world.volume_correction's
+/// displacement. `fresh_preconditioner` builds a multigrid preconditioner for the system's
+/// matrix first (for methods whose projection solved another system).
+bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_preconditioner, PhaseTimings& timings);
+
+/// The phases after the projection: velocity extrapolation from the faces `in.valid`, grid to
+/// particles, particle advection (moved by the volume correction's displacement when
+/// `displace`). Returns the particles removed (left the domain).
+int64_t advance_liquid_after_projection(LiquidWorld& world, ProjectionInput& in, double dt, bool displace,
+                                        PhaseTimings& timings);
+
+/// Largest substep allowed by CFL, viscous limits, max_dt and, when `capillary_limit`, the
+/// explicit surface tension's limit (s).
+double stable_liquid_time_step(const LiquidWorld& world, bool capillary_limit);
+
+/// Velocity extrapolation depth after a projection (cells): the distance a step may carry
+/// the surface (cfl) plus a margin.
+int extrapolation_layers(const Scene& scene);
+
+}  // namespace ripple

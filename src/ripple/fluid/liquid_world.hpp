@@ -1,0 +1,49 @@
+#pragma once
+// The liquid side of the mutable simulation state, built from an immutable Scene: the liquid,
+// the obstacles and the solid boundary it sees on the grid, the scratch its phases reuse, and
+// the clock. world/world.hpp adds the Lagrangian solids.
+#include "ripple/fluid/density_correction.hpp"
+#include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/particle_bins.hpp"
+#include "ripple/fluid/particle_level_set.hpp"
+#include "ripple/fluid/pressure_projection.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/scene/scene.hpp"
+#include "ripple/solid/obstacle_field.hpp"
+
+namespace ripple {
+
+struct LiquidWorld {
+  explicit LiquidWorld(const Scene& scene);
+
+  const Scene& scene;
+  ObstacleField obstacles;
+  SolidBoundary solids;
+  LiquidState liquid;
+  ParticleBins particle_bins;                 ///< scratch reused by every substep's particle sort (not state)
+  PressureSystem pressure_system;             ///< scratch reused by every substep's projection (not state)
+  VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
+  /// How the level set built from particles continues into solids: the coupling method's
+  /// choice (Coupler::solid_extension), set before the liquid is seeded.
+  SolidExtension solid_extension = SolidExtension::mark_wet;
+  double time = 0.0;      ///< s
+  int frame = 0;          ///< last completed frame
+  int64_t steps = 0;      ///< substeps taken since the start
+
+  bool has_liquid() const { return !scene.fluid.regions.empty(); }
+  /// The clock after a substep of dt (s): only the simulation loop (and tests standing in for
+  /// it) advance it.
+  void advance_clock(double dt) {
+    time += dt;
+    ++steps;
+  }
+};
+
+/// Makes liquid.phi describe the current liquid (rebuilds it from particles if needed).
+void refresh_level_set(LiquidWorld& world);
+
+/// Fills the liquid at t = 0 from the scene's regions: a level set, or particles seeded outside
+/// the solid boundary (which must be built first). Throws InputError when no liquid is left.
+void seed_liquid(LiquidWorld& world);
+
+}  // namespace ripple

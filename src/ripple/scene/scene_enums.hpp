@@ -1,0 +1,28 @@
+#pragma once
+// The name <-> value table of every enum the scene format spells as a string (schema.hpp,
+// EnumTable): the schema's allowed strings and the loader's parsing both read these.
+#include "ripple/scene/scene.hpp"
+#include "ripple/scene/schema.hpp"
+
+namespace ripple {
+
+const EnumTable<BoundaryType>& boundary_type_names();
+const EnumTable<LiquidRepresentation>& liquid_representation_names();
+const EnumTable<LevelSetAdvection>& level_set_advection_names();
+const EnumTable<PressurePreconditioner>& pressure_preconditioner_names();
+const EnumTable<WallContact>& wall_contact_names();
+const EnumTable<LinearSolverKind>& linear_solver_names();
+const EnumTable<HingeHessian>& hinge_hessian_names();
+const EnumTable<ShellBending>& shell_bending_names();
+const EnumTable<VolumeModel>& volume_model_names();
+/// A solid's `type`: the simulated kinds (a box, sphere or mesh `type` is an obstacle).
+const EnumTable<SolidKind>& solid_kind_names();
+bool is_simulated_solid(const std::string& type);
+/// The `type` of a liquid region or obstacle shape.
+const EnumTable<ShapeDesc::Kind>& shape_kind_names();
+
+/// A rigid solid's `motion`.
+enum class RigidMotion { dynamic, fixed, kinematic };
+const EnumTable<RigidMotion>& rigid_motion_names();
+
+}  // namespace ripple

@@ -1,0 +1,33 @@
+#pragma once
+// The shapes a scene places: liquid regions and obstacles (box, sphere or closed mesh) and an
+// obstacle's prescribed rigid motion.
+#include <memory>
+#include <string>
+
+#include "ripple/core/triangle_mesh.hpp"
+#include "ripple/core/types.hpp"
+
+namespace ripple {
+
+struct ShapeDesc {
+  enum class Kind { Box, Sphere, Mesh };
+  Kind kind = Kind::Box;
+  Vec3 min = Vec3::Zero(), max = Vec3::Zero();  ///< box corners (m)
+  Vec3 center = Vec3::Zero();                   ///< sphere centre (m)
+  double radius = 0.0;                          ///< sphere radius (m)
+  std::string file;                             ///< mesh: resolved absolute path
+  std::shared_ptr<const TriangleMesh> mesh;     ///< mesh: loaded, scaled, translated (m)
+  Aabb bounds() const;
+  Vec3 centroid() const;
+};
+
+/// A static or kinematic rigid collider of the liquid and the solids.
+struct ObstacleDesc {
+  std::string name;
+  ShapeDesc shape;
+  Vec3 velocity = Vec3::Zero();          ///< m/s
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about shape.centroid()
+  bool kinematic() const { return velocity.squaredNorm() > 0 || angular_velocity.squaredNorm() > 0; }
+};
+
+}  // namespace ripple

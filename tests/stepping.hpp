@@ -1,0 +1,34 @@
+#pragma once
+// Tests step a world as the simulation loop does: the coupling method's step, then the clock.
+#include "ripple/coupling/barrier/barrier_coupler.hpp"
+#include "ripple/coupling/barrier/barrier_start_checks.hpp"
+#include "ripple/coupling/cutcell/cutcell_coupler.hpp"
+#include "ripple/coupling/none/liquid_only_coupler.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
+#include "ripple/sim/world_setup.hpp"
+
+namespace ripple::test {
+
+/// A liquid-only step (coupling "none" without Lagrangian solids).
+inline LiquidStepReport step(LiquidWorld& w, double dt, PhaseTimings& timings) {
+  const LiquidStepReport r = liquid_only_step(w, dt, timings);
+  w.advance_clock(dt);
+  return r;
+}
+
+inline BarrierStepReport step(World& w, BarrierCoupler& method, double dt, PhaseTimings& timings) {
+  const BarrierStepReport r = barrier_step(w, method.state, dt, timings);
+  w.advance_clock(dt);
+  return r;
+}
+
+inline CutCellStepReport step(World& w, CutCellCoupler& method, double dt, PhaseTimings& timings) {
+  const CutCellStepReport r = cutcell_step(w, method.state, dt, timings);
+  w.advance_clock(dt);
+  return r;
+}
+
+/// The liquid's stable step with every explicit limit (methods "none" and "cutcell").
+inline double stable_dt(const LiquidWorld& w) { return stable_liquid_time_step(w, true); }
+
+}  // namespace ripple::test
