@@ -8,7 +8,7 @@ mode="${1:-demo}"
 build_dir="${RIPPLE_BUILD_DIR:-build}"
 
 packages=(build-essential cmake libeigen3-dev libtbb-dev nlohmann-json3-dev libcli11-dev
-          libspdlog-dev libpng-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev)
+          libpng-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

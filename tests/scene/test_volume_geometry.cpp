@@ -54,7 +54,7 @@ TEST(VolumeGeometry, ClosedObjIsFilledAndAnOpenOneRefused) {
   const char* cube = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
                      "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 4 8 7 3\nf 1 5 8 4\nf 2 3 7 6\n";
   test::write_text(dir / "cube.obj", cube);
-  json v = json::parse(R"({"type": "volume", "geometry": {"type": "obj", "file": "cube.obj", "scale": 0.04,
+  json v = json::parse(R"({"type": "volume", "geometry": {"type": "mesh", "file": "cube.obj", "scale": 0.04,
                            "translate": [0.28, 0.18, 0.03], "resolution": 4}})");
   const Scene s = test::scene_from(scene_with(v), dir.string());
   double volume = 0.0;

@@ -70,6 +70,30 @@ const EnumTable<ShapeDesc::Kind>& shape_kind_names() {
   return t;
 }
 
+const EnumTable<ShellGeometry>& shell_geometry_names() {
+  static const EnumTable<ShellGeometry> t{{"grid", ShellGeometry::grid}, {"mesh", ShellGeometry::mesh}};
+  return t;
+}
+
+const EnumTable<RodGeometry>& rod_geometry_names() {
+  static const EnumTable<RodGeometry> t{{"polyline", RodGeometry::polyline}, {"web", RodGeometry::web}};
+  return t;
+}
+
+const EnumTable<VolumeGeometry>& volume_geometry_names() {
+  static const EnumTable<VolumeGeometry> t{{"box", VolumeGeometry::box},
+                                           {"sphere", VolumeGeometry::sphere},
+                                           {"msh", VolumeGeometry::msh},
+                                           {"mesh", VolumeGeometry::mesh}};
+  return t;
+}
+
+const EnumTable<RigidGeometry>& rigid_geometry_names() {
+  static const EnumTable<RigidGeometry> t{
+      {"box", RigidGeometry::box}, {"sphere", RigidGeometry::sphere}, {"mesh", RigidGeometry::mesh}};
+  return t;
+}
+
 const EnumTable<RigidMotion>& rigid_motion_names() {
   static const EnumTable<RigidMotion> t{
       {"dynamic", RigidMotion::dynamic}, {"fixed", RigidMotion::fixed}, {"kinematic", RigidMotion::kinematic}};

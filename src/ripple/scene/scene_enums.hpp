@@ -21,6 +21,16 @@ bool is_simulated_solid(const std::string& type);
 /// The `type` of a liquid region or obstacle shape.
 const EnumTable<ShapeDesc::Kind>& shape_kind_names();
 
+/// The `type` of each solid kind's `geometry`.
+enum class ShellGeometry { grid, mesh };
+enum class RodGeometry { polyline, web };
+enum class VolumeGeometry { box, sphere, msh, mesh };
+enum class RigidGeometry { box, sphere, mesh };
+const EnumTable<ShellGeometry>& shell_geometry_names();
+const EnumTable<RodGeometry>& rod_geometry_names();
+const EnumTable<VolumeGeometry>& volume_geometry_names();
+const EnumTable<RigidGeometry>& rigid_geometry_names();
+
 /// A rigid solid's `motion`.
 enum class RigidMotion { dynamic, fixed, kinematic };
 const EnumTable<RigidMotion>& rigid_motion_names();

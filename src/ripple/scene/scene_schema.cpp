@@ -32,7 +32,10 @@ std::vector<std::pair<std::string, SchemaNode>> shape_variants(const std::string
   mesh.fields[0].second.default_value = nullptr;
   for (auto* v : {&box, &sphere, &mesh})
     for (const auto& e : extra) v->fields.push_back(e);
-  return {{"box", box}, {"sphere", sphere}, {"mesh", mesh}};
+  const auto& kinds = shape_kind_names();
+  return {{enum_name(ShapeDesc::Kind::Box, kinds), box},
+          {enum_name(ShapeDesc::Kind::Sphere, kinds), sphere},
+          {enum_name(ShapeDesc::Kind::Mesh, kinds), mesh}};
 }
 
 /// coupling.method: one option per method, each described by its summary.

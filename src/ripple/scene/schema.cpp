@@ -281,39 +281,53 @@ std::string range_text(const SchemaNode& n) {
   return r;
 }
 
-void markdown_fields(std::ostringstream& os, const std::vector<std::pair<std::string, SchemaNode>>& fields,
-                     const std::string& prefix, std::vector<std::pair<std::string, const SchemaNode*>>& nested);
+/// A section of the reference still to write: the object, variant or array element at `title`
+/// (a JSON path such as solids[].geometry), reached through the variants listed in `within`
+/// (e.g. "shell"), which sections with the same title and text share.
+struct PendingSection {
+  std::string title;
+  const SchemaNode* node = nullptr;
+  std::shared_ptr<std::vector<std::string>> within;
+};
 
-void markdown_table(std::ostringstream& os, const std::string& title, const SchemaNode& node, const std::string& prefix,
-                    std::vector<std::pair<std::string, const SchemaNode*>>& nested) {
-  os << "\n## `" << title << "`\n\n" << node.doc << "\n\n";
-  if (node.type == SchemaNode::Type::Variant) {
-    for (const auto& [name, v] : node.variants) {
-      os << "### `" << title << "` with `\"type\": \"" << name << "\"`\n\n" << v.doc << "\n\n";
-      markdown_fields(os, v.fields, prefix, nested);
-    }
-    return;
-  }
-  markdown_fields(os, node.fields, prefix, nested);
-}
-
-void markdown_fields(std::ostringstream& os, const std::vector<std::pair<std::string, SchemaNode>>& fields,
-                     const std::string& prefix, std::vector<std::pair<std::string, const SchemaNode*>>& nested) {
+/// One row per field; the fields that are objects, variants or arrays of either are queued as
+/// sections of their own, reached through `within`.
+std::string markdown_fields(const std::vector<std::pair<std::string, SchemaNode>>& fields, const std::string& prefix,
+                            const std::shared_ptr<std::vector<std::string>>& within, std::vector<PendingSection>& queue) {
+  std::ostringstream os;
   os << "| key | type | unit | default | range | description |\n|---|---|---|---|---|---|\n";
   for (const auto& [k, c] : fields) {
-    std::string def = c.type == SchemaNode::Type::Object ? "(object)"
+    const bool nested = c.type == SchemaNode::Type::Object || c.type == SchemaNode::Type::Variant;
+    std::string def = nested ? "(object)"
                       : c.default_value.is_null() ? (c.optional ? "(optional)" : "(required)")
                                                   : "`" + c.default_value.dump() + "`";
     std::string ty = node_type_text(c);
     if (c.type == SchemaNode::Type::Array && c.items) {
       ty = "array of " + node_type_text(*c.items);
       if (c.items->type == SchemaNode::Type::Object || c.items->type == SchemaNode::Type::Variant)
-        nested.emplace_back(prefix + k + "[]", c.items.get());
+        queue.push_back({prefix + k + "[]", c.items.get(), within});
     }
-    if (c.type == SchemaNode::Type::Object) nested.emplace_back(prefix + k, &c);
+    if (nested) queue.push_back({prefix + k, &c, within});
     os << "| `" << k << "` | " << ty << " | " << c.unit << " | " << def << " | " << range_text(c) << " | " << c.doc
        << " |\n";
   }
+  return os.str();
+}
+
+/// The body of a section (its doc and tables; a variant's one table per type).
+std::string markdown_section(const PendingSection& p, std::vector<PendingSection>& queue) {
+  const SchemaNode& node = *p.node;
+  std::ostringstream os;
+  os << node.doc << "\n\n";
+  if (node.type != SchemaNode::Type::Variant) {
+    os << markdown_fields(node.fields, p.title + ".", p.within, queue);
+    return os.str();
+  }
+  for (const auto& [name, v] : node.variants) {
+    os << "### `" << p.title << "` with `\"type\": \"" << name << "\"`\n\n" << v.doc << "\n\n";
+    os << markdown_fields(v.fields, p.title + ".", std::make_shared<std::vector<std::string>>(1, name), queue);
+  }
+  return os.str();
 }
 
 }  // namespace
@@ -330,12 +344,38 @@ std::string schema_markdown(const SchemaNode& schema) {
      << "and unknown option strings are errors naming the JSON pointer. Relative mesh paths resolve against\n"
      << "the scene file's folder.\n\n"
      << schema.doc << "\n";
-  std::vector<std::pair<std::string, const SchemaNode*>> queue;
-  os << "\n## Top level\n\n";
-  markdown_fields(os, schema.fields, "", queue);
+  std::vector<PendingSection> queue;
+  os << "\n## Top level\n\n" << markdown_fields(schema.fields, "", nullptr, queue);
+  // Sections in the order they were reached; one with the title and text of an earlier one (the
+  // rotation every solid type has) is written once, naming every type it belongs to.
+  struct Section {
+    std::string title, body;
+    std::shared_ptr<std::vector<std::string>> within;
+  };
+  std::vector<Section> sections;
   for (size_t i = 0; i < queue.size(); ++i) {
-    const auto [title, node] = queue[i];
-    markdown_table(os, title, *node, title + ".", queue);
+    std::vector<PendingSection> children;
+    PendingSection p = queue[i];
+    if (p.within) p.within = std::make_shared<std::vector<std::string>>(*p.within);  // its own, shared with its children
+    const std::string body = markdown_section(p, children);
+    auto same = std::find_if(sections.begin(), sections.end(),
+                             [&](const Section& s) { return s.title == p.title && s.body == body; });
+    if (same != sections.end() && same->within && p.within) {
+      for (const std::string& w : *p.within)
+        if (std::find(same->within->begin(), same->within->end(), w) == same->within->end()) same->within->push_back(w);
+      continue;  // its children are the earlier section's
+    }
+    sections.push_back({p.title, body, p.within});
+    queue.insert(queue.end(), children.begin(), children.end());
+  }
+  for (const Section& s : sections) {
+    os << "\n## `" << s.title << "`";
+    if (s.within && !s.within->empty()) {
+      os << " (`type`";
+      for (size_t k = 0; k < s.within->size(); ++k) os << (k == 0 ? " " : ", ") << "`" << (*s.within)[k] << "`";
+      os << ")";
+    }
+    os << "\n\n" << s.body;
   }
   return os.str();
 }

@@ -82,6 +82,14 @@ const std::string& enum_name(E value, const EnumTable<E>& table) {
   throw std::logic_error("enum_name: value not in the table");
 }
 
+/// A variant node whose types are named by the table: one (value, node) per type, in order.
+template <class E>
+SchemaNode schema_variant(std::string doc, const EnumTable<E>& table, std::vector<std::pair<E, SchemaNode>> variants) {
+  std::vector<std::pair<std::string, SchemaNode>> named;
+  for (auto& [value, node] : variants) named.emplace_back(enum_name(value, table), std::move(node));
+  return schema_variant(std::move(doc), std::move(named));
+}
+
 /// One problem found while validating, at a JSON pointer.
 struct SchemaError {
   std::string pointer;

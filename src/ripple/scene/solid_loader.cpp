@@ -126,14 +126,13 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
   d.pointer = ptr;
   d.kind = enum_value(j["type"], solid_kind_names());
   const json& g = j["geometry"];
-  const std::string gtype = g["type"];
   const std::string gwhere = where + "/geometry";
   d.motion.velocity = v3(j["velocity"]);
   d.motion.mass_damping = j["damping"]["mass"];
   d.motion.stiffness_damping = j["damping"]["stiffness"];
   d.motion.friction = j["friction"];
   if (d.kind == SolidKind::shell) {
-    if (gtype == "grid") {
+    if (enum_value(g["type"], shell_geometry_names()) == ShellGeometry::grid) {
       const auto s = cloth_grid(v3(g["center"]), g["width"], g["depth"], g["resolution"]);
       d.vertices = s.vertices;
       d.triangles = s.triangles;
@@ -151,7 +150,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.shell.bending = enum_value(j["bending"], shell_bending_names());
   } else if (d.kind == SolidKind::rod) {
     CurveGeometry c;
-    if (gtype == "polyline") {
+    if (enum_value(g["type"], rod_geometry_names()) == RodGeometry::polyline) {
       std::vector<Vec3> pts;
       for (const auto& p : g["points"]) pts.push_back(v3(p));
       for (size_t i = 1; i < pts.size(); ++i)
@@ -169,14 +168,15 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.rod.radius = j["radius"];
     d.rod.young = j["young"];
   } else if (d.kind == SolidKind::volume) {
-    if (gtype == "box") {
+    const VolumeGeometry geometry = enum_value(g["type"], volume_geometry_names());
+    if (geometry == VolumeGeometry::box) {
       const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
       for (int a = 0; a < 3; ++a)
         if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
       const auto t = tet_box(lo, hi, g["resolution"]);
       d.vertices = t.vertices;
       d.tets = t.tets;
-    } else if (gtype == "sphere") {
+    } else if (geometry == VolumeGeometry::sphere) {
       const Vec3 centre = v3(g["center"]);
       const double inner = g["inner_radius"];
       if (inner >= g["radius"].get<double>())
@@ -186,7 +186,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       if (t.tets.empty()) throw InputError(gwhere + "/inner_radius", "the hollow removes every tetrahedron");
       d.vertices = t.vertices;
       d.tets = t.tets;
-    } else if (gtype == "obj") {
+    } else if (geometry == VolumeGeometry::mesh) {
       const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);
       std::vector<std::array<int, 3>> triangles;
       for (const auto& t : m.triangles) triangles.push_back({t.x(), t.y(), t.z()});
@@ -218,12 +218,13 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     d.initial_scale = j["initial_scale"];
   } else {
     SurfaceGeometry s;
-    if (gtype == "box") {
+    const RigidGeometry geometry = enum_value(g["type"], rigid_geometry_names());
+    if (geometry == RigidGeometry::box) {
       const Vec3 lo = v3(g["min"]), hi = v3(g["max"]);
       for (int a = 0; a < 3; ++a)
         if (!(lo[a] < hi[a])) throw InputError(gwhere, "min must be below max on every axis");
       s = box_surface(lo, hi);
-    } else if (gtype == "sphere") {
+    } else if (geometry == RigidGeometry::sphere) {
       s = sphere_surface(v3(g["center"]), g["radius"], g["subdivisions"]);
     } else {
       const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);

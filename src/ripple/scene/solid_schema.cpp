@@ -72,7 +72,9 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
       .add("width", schema_number("Extent along x.", "m", 1.0).range(0, kInf, true))
       .add("depth", schema_number("Extent along z.", "m", 1.0).range(0, kInf, true))
       .add("resolution", schema_integer("Vertices along the longer side.", 32).range(2, 2048));
-  auto shell_geometry = schema_variant("Shell geometry.", {{"grid", grid}, {"mesh", mesh_file("Triangle mesh (Wavefront OBJ).")}});
+  auto shell_geometry = schema_variant("Shell geometry.", shell_geometry_names(),
+                                       {{ShellGeometry::grid, grid},
+                                        {ShellGeometry::mesh, mesh_file("Triangle mesh (Wavefront OBJ).")}});
   auto shell = schema_object("Thin shell (cloth, leaf, paper): StVK membrane and discrete-shell hinge bending with "
                              "rest angles taken from the input (a creased sheet keeps its folds).");
   shell.add("geometry", shell_geometry);
@@ -103,7 +105,8 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
       .add("spokes", schema_integer("Number of radial threads.", 12).range(3, 256))
       .add("rings", schema_integer("Number of rings (the outermost is the frame).", 6).range(1, 256))
       .add("segments", schema_integer("Edges per thread between junctions.", 3).range(1, 1000));
-  auto rod_geometry = schema_variant("Rod geometry.", {{"polyline", line}, {"web", web}});
+  auto rod_geometry = schema_variant("Rod geometry.", rod_geometry_names(),
+                                     {{RodGeometry::polyline, line}, {RodGeometry::web, web}});
   auto rod = schema_object("Rod network (hair, thread, web): stretching per edge, bending per pair of edges at each "
                            "vertex (junctions pair their straightest continuations).");
   rod.add("geometry", rod_geometry);
@@ -125,14 +128,16 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
                                          "lies inside it are removed; its wall is as jagged as the tetrahedra.",
                                          "m", 0.0)
                                .range(0, kInf));
-  auto obj_fill = mesh_file("Closed triangle mesh (Wavefront OBJ) filled with tetrahedra: the cubes of a lattice "
+  auto mesh_fill = mesh_file("Closed triangle mesh (Wavefront OBJ) filled with tetrahedra: the cubes of a lattice "
                             "inside it, 6 tets each, their boundary vertices moved onto the surface.");
-  obj_fill.add("resolution", schema_integer("Lattice cells along the surface's longest side.", 12).range(2, 256));
+  mesh_fill.add("resolution", schema_integer("Lattice cells along the surface's longest side.", 12).range(2, 256));
   auto volume = schema_object("Volumetric elastic body (tetrahedra).");
-  volume.add("geometry", schema_variant("Volume geometry.",
-                                        {{"box", tet_box}, {"sphere", tet_ball},
-                                         {"msh", mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")},
-                                         {"obj", obj_fill}}));
+  volume.add("geometry",
+             schema_variant("Volume geometry.", volume_geometry_names(),
+                            {{VolumeGeometry::box, tet_box},
+                             {VolumeGeometry::sphere, tet_ball},
+                             {VolumeGeometry::msh, mesh_file("Tetrahedral mesh (Gmsh .msh, ASCII 2.2 or 4.1).")},
+                             {VolumeGeometry::mesh, mesh_fill}}));
   add_common(volume, 1000.0);
   volume.add("model", schema_enum("Material model.", volume_model_names(), VolumeModel::stable_neohookean))
       .add("young", schema_number("Young's modulus.", "Pa", 1e5).range(0, kInf, true))
@@ -153,8 +158,10 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
       .add("subdivisions", schema_integer("Icosahedron subdivisions (20 * 4^n triangles).", 3).range(0, 7));
   auto rigid = schema_object("Rigid body (affine body dynamics: 12 coordinates kept rigid by a stiff orthogonality "
                              "potential, Lan et al. 2022), in contact with everything through the same barrier.");
-  rigid.add("geometry", schema_variant("Rigid geometry (a closed surface).",
-                                       {{"box", rbox}, {"sphere", rsphere}, {"mesh", mesh_file("Closed triangle mesh (OBJ).")}}));
+  rigid.add("geometry", schema_variant("Rigid geometry (a closed surface).", rigid_geometry_names(),
+                                       {{RigidGeometry::box, rbox},
+                                        {RigidGeometry::sphere, rsphere},
+                                        {RigidGeometry::mesh, mesh_file("Closed triangle mesh (OBJ).")}}));
   add_common(rigid, 1000.0);
   rigid.add("motion", schema_enum("`dynamic`: free; `fixed`: static; `kinematic`: moves with `velocity` and "
                                   "`angular_velocity` exactly.",
@@ -162,7 +169,11 @@ std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants() {
       .add("angular_velocity", schema_vec3("Angular velocity about the centre of mass (initial, or scripted).", "rad/s",
                                            json::array({0, 0, 0})))
       .add("orthogonality_stiffness", schema_number("Stiffness of the orthogonality potential.", "Pa", 1e8).range(0, kInf, true));
-  return {{"shell", shell}, {"rod", rod}, {"volume", volume}, {"rigid", rigid}};
+  const auto& kinds = solid_kind_names();
+  return {{enum_name(SolidKind::shell, kinds), shell},
+          {enum_name(SolidKind::rod, kinds), rod},
+          {enum_name(SolidKind::volume, kinds), volume},
+          {enum_name(SolidKind::rigid, kinds), rigid}};
 }
 
 SchemaNode contact_schema() {
