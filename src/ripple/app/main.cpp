@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   validate->add_option("--set", validate_sets, "Override a scene value: /json/pointer=value (repeatable)");
 
   auto* schema = app.add_subcommand("schema", "Print the scene format reference (Markdown)");
+  auto* stats_format = app.add_subcommand("stats-format", "Print the stats.jsonl reference (Markdown)");
 
   try {
     app.parse(argc, argv);
@@ -78,6 +79,10 @@ int main(int argc, char** argv) {
 
   if (*schema) {
     std::cout << ripple::scene_format_markdown();
+    return 0;
+  }
+  if (*stats_format) {
+    std::cout << ripple::stats_format_markdown();
     return 0;
   }
   ripple::ProgressLine progress(quiet);

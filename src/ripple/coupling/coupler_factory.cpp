@@ -13,17 +13,20 @@ const std::vector<CouplingMethod>& coupling_methods() {
         "the liquid alone: obstacles are prescribed boundaries, and shells, rods and bodies move without feeling the "
         "liquid (nor it them).",
         std::nullopt},
-       [](const Scene&) { return std::make_unique<LiquidOnlyCoupler>(); }},
+       [](const Scene&) { return std::make_unique<LiquidOnlyCoupler>(); },
+       {}},
       {{"barrier",
         "the liquid and shells, rods, volumes and rigid bodies two ways in one optimisation with a barrier that keeps "
         "the liquid out of every solid (Liu et al. 2025; needs fluid.representation `levelset`).",
         barrier_settings_schema()},
-       [](const Scene& s) { return std::make_unique<BarrierCoupler>(barrier_settings(s)); }},
+       [](const Scene& s) { return std::make_unique<BarrierCoupler>(barrier_settings(s)); },
+       barrier_stats_fields()},
       {{"cutcell",
         "the liquid and volumes and rigid bodies two ways in one linear solve for pressures and solid velocities, "
         "free slip at the true interface (Zarifi & Batty 2017).",
         cutcell_settings_schema()},
-       [](const Scene& s) { return std::make_unique<CutCellCoupler>(cutcell_settings(s)); }},
+       [](const Scene& s) { return std::make_unique<CutCellCoupler>(cutcell_settings(s)); },
+       cutcell_stats_fields()},
   };
   return methods;
 }
@@ -31,6 +34,13 @@ const std::vector<CouplingMethod>& coupling_methods() {
 std::vector<CouplingSchema> coupling_schemas() {
   std::vector<CouplingSchema> out;
   for (const CouplingMethod& m : coupling_methods()) out.push_back(m.schema);
+  return out;
+}
+
+std::vector<StatsGroup> coupling_stats_groups() {
+  std::vector<StatsGroup> out;
+  for (const CouplingMethod& m : coupling_methods())
+    if (!m.stats.empty()) out.push_back({"With coupling.method \"" + m.schema.name + "\" and liquid", m.stats});
   return out;
 }
 

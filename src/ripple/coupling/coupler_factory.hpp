@@ -10,12 +10,14 @@
 
 #include "ripple/coupling/coupler.hpp"
 #include "ripple/scene/scene_schema.hpp"
+#include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
 
 struct CouplingMethod {
   CouplingSchema schema;  ///< name, summary, settings block
   std::function<std::unique_ptr<Coupler>(const Scene&)> make;
+  std::vector<StatsField> stats;  ///< what its Coupler::write_frame_stats adds to a stats line
 };
 
 /// Every method, the default (`none`) first.
@@ -23,6 +25,9 @@ const std::vector<CouplingMethod>& coupling_methods();
 
 /// Their schema fragments, for scene_schema().
 std::vector<CouplingSchema> coupling_schemas();
+
+/// The stats fields of every method that adds some, one group each.
+std::vector<StatsGroup> coupling_stats_groups();
 
 /// The scene's method (scene.coupling_method), made and checked against the scene: throws
 /// InputError naming the key when the method cannot couple what the scene holds.

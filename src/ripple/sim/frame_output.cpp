@@ -85,6 +85,53 @@ double add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& l
 
 }  // namespace
 
+std::vector<StatsGroup> frame_stats_groups() {
+  StatsGroup every{"Every frame", {
+      {"frame", "", "Frame number; 0 is the initial state."},
+      {"time", "s", "Simulated time at the frame."},
+      {"substeps", "", "Substeps taken in the frame."},
+      {"wall_seconds", "s", "Wall-clock time of the frame, its output included (frame 0: setup and first output)."},
+      {"fluid_volume", "m^3", "Volume enclosed by the liquid's surface mesh (before output smoothing)."},
+      {"fluid_volume_change", "", "fluid_volume relative to frame 0's."},
+      {"fluid_kinetic_energy", "J", "Kinetic energy of the liquid, from the face velocities."},
+      {"fluid_potential_energy", "J", "Gravity's potential energy of the liquid, zero at the world origin."},
+      {"fluid_surface_energy", "J", "Surface tension times the surface's area, the caps on the domain's walls left out."},
+      {"total_energy", "J", "The liquid's three energies plus, with Lagrangian solids, theirs (kinetic, elastic, "
+                            "potential); contact and barrier potentials are not in it."},
+      {"fluid_momentum", "kg m/s", "Liquid momentum [x, y, z], rho u summed over the liquid's faces."},
+      {"max_fluid_speed", "m/s", "Largest particle speed, or cell-centred speed in liquid cells for a level set."},
+      {"fluid_bbox", "m", "Bounding box of the liquid's surface {min, max}; null without liquid."},
+      {"particles", "", "Liquid particles (0 for a level set)."},
+      {"particles_removed", "", "Particles that left the domain through open sides in the frame."},
+      {"pressure_iterations", "", "Pressure-solve iterations, summed over the substeps."},
+      {"pressure_iterations_max", "", "Iterations of the frame's longest pressure solve."},
+      {"pressure_residual", "", "Largest relative residual a pressure solve stopped at."},
+      {"pressure_unconverged", "", "Pressure solves that hit solver.pressure.max_iterations (also a log warning)."},
+      {"wall_separation_solves", "", "Extra pressure solves for liquid leaving walls (wall_contact \"separating\")."},
+      {"wall_separation_cells_max", "", "Most wall cells released in one substep (liquid pulling away from a wall)."},
+      {"timings", "s", "Wall-clock seconds per phase of the frame, by phase name (`output_meshes`, "
+                       "`output_preview`, `pressure`, ...)."}}};
+  StatsGroup solids{"With Lagrangian solids (shells, rods, volumes, rigid bodies)", {
+      {"newton_iterations", "", "Newton iterations of the solids' (or the coupled) solves, summed over the substeps."},
+      {"newton_iterations_max", "", "Iterations of the frame's longest Newton solve."},
+      {"newton_unconverged", "", "Newton solves that hit their iteration cap (also a log warning)."},
+      {"line_search_steps", "", "Backtracking steps of the line searches, summed."},
+      {"linear_solver", "", "Linear solver of the last Newton step: `cholmod` or `pcg`."},
+      {"min_contact_distance", "m", "Smallest gap between solids over the frame; null without a pair near."},
+      {"intersecting_pairs", "", "Edge-triangle pairs that intersect (an exact check, independent of the barrier)."},
+      {"inverted_elements", "", "Tetrahedra with negative volume."},
+      {"solid_kinetic_energy", "J", "Kinetic energy of the solids."},
+      {"solid_elastic_energy", "J", "Elastic energy of the solids."},
+      {"solid_potential_energy", "J", "Gravity's potential energy of deformable vertices and free rigid bodies."},
+      {"barrier_stiffness", "J/m^2", "Stiffness kappa of the solids' contact barrier (adapted during the run)."},
+      {"bodies[].name", "", "The solid's name."},
+      {"bodies[].mass", "kg", "Its mass."},
+      {"bodies[].center_of_mass", "m", "Its centre of mass [x, y, z]."},
+      {"bodies[].velocity", "m/s", "Velocity of its centre of mass."},
+      {"bodies[].momentum", "kg m/s", "Its linear momentum."}}};
+  return {every, solids};
+}
+
 LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
   LiquidMeasures m;
   if (!w.has_liquid()) return m;

@@ -5,6 +5,7 @@
 
 #include "ripple/coupling/coupler.hpp"
 #include "ripple/world/frame_log.hpp"
+#include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
 
@@ -28,6 +29,9 @@ LiquidMeasures measure_liquid(World& world, const ScalarGrid* body_phi = nullptr
 /// method's entries included (the caller adds `wall_seconds`, which includes this output).
 nlohmann::json write_frame(World& world, Coupler& coupler, const std::string& out_dir, const FrameLog& log,
                            double initial_volume, LiquidMeasures& measures);
+
+/// The fields write_frame writes itself (the coupling method adds its own: coupler_factory.hpp).
+std::vector<StatsGroup> frame_stats_groups();
 
 /// File name of frame `frame` with a prefix and extension, e.g. liquid_0004.ply.
 std::string frame_file(const std::string& prefix, int frame, const std::string& ext);

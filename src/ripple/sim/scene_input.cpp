@@ -1,6 +1,7 @@
 #include "ripple/sim/scene_input.hpp"
 
 #include "ripple/coupling/coupler_factory.hpp"
+#include "ripple/sim/frame_output.hpp"
 
 namespace ripple {
 
@@ -18,5 +19,11 @@ Scene build_scene(const nlohmann::json& input, const std::string& origin, const 
 }
 
 std::string scene_format_markdown() { return schema_markdown(scene_schema(coupling_schemas())); }
+
+std::string stats_format_markdown() {
+  std::vector<StatsGroup> groups = frame_stats_groups();
+  for (StatsGroup& g : coupling_stats_groups()) groups.push_back(std::move(g));
+  return stats_markdown(groups);
+}
 
 }  // namespace ripple

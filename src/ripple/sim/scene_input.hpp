@@ -18,4 +18,7 @@ Scene build_scene(const nlohmann::json& input, const std::string& origin, const 
 /// The scene format reference (Markdown; docs/scene-format.md is this text).
 std::string scene_format_markdown();
 
+/// The stats.jsonl reference (Markdown; docs/stats.md is this text).
+std::string stats_format_markdown();
+
 }  // namespace ripple

@@ -74,6 +74,44 @@ void BarrierCoupler::write_frame_stats(const World& world, const FrameLog& log, 
   frame_ = FrameFigures{};
 }
 
+std::vector<StatsField> barrier_stats_fields() {
+  return {
+      {"penetrating_vertices", "", "Coupled solid vertices inside the liquid, read from the final level set with the "
+                                   "scene's interpolation, independently of the solve (the method's invariant: 0)."},
+      {"penetrating_vertices_trilinear", "", "The same by the plain trilinear level set."},
+      {"min_solid_fluid_distance", "m", "Smallest distance from a coupled solid vertex to the liquid; null without solids."},
+      {"liquid_components[].volume", "m^3", "A connected liquid component's smoothed volume (Eq. 11)."},
+      {"liquid_components[].target", "m^3", "The volume its constraint holds it to: inside the surface with "
+                                            "volume_measure \"sharp\" (the default), smoothed with \"smoothed\"."},
+      {"liquid_components[].change", "", "Its measured volume against the target, relative."},
+      {"liquid_components[].sharp_volume", "m^3", "The volume inside its surface, as the exported mesh encloses it."},
+      {"liquid_components[].min_solid_distance", "m", "Its own smallest gap to the coupled solids; null when none is "
+                                                     "within the narrow band."},
+      {"liquid_volume_lost", "m^3", "Volume targets of components that vanished with no liquid left to take them "
+                                    "(summed over the run; also a log warning)."},
+      {"liquid_volume_returned", "m^3", "Targets of vanished components (a film thinner than a cell) handed whole to "
+                                        "the nearest component, summed over the run."},
+      {"liquid_volume_budget.advection", "m^3", "Change of the volume inside the surface in the frame's advection "
+                                                "phases (forces, first projection, advection)."},
+      {"liquid_volume_budget.optimisation", "m^3", "... in the coupled optimisation (Eq. 22)."},
+      {"liquid_volume_budget.volume_control", "m^3", "... in the volume control (volume_measure \"sharp\")."},
+      {"liquid_volume_budget.redistance", "m^3", "... in the redistance; the four add up to the frame's change."},
+      {"coupling_newton_iterations", "", "Newton iterations of the coupled solves, summed over the substeps."},
+      {"coupling_newton_iterations_max", "", "Iterations of the frame's longest coupled solve."},
+      {"coupling_newton_iterations_mean", "", "Mean iterations per substep."},
+      {"coupling_newton_unconverged", "", "Coupled solves that hit coupling.barrier.max_iterations."},
+      {"coupling_level_set_unknowns_max", "", "Most level-set unknowns (narrow-band cells) of a coupled solve."},
+      {"coupling_min_gap", "m", "Smallest solid-liquid gap the barrier saw over the frame; null without solids near."},
+      {"coupling_contact_faces", "", "Faces the final projection closed at solid contacts (Eq. 23), summed."},
+      {"coupling_barrier_stiffness", "kg", "The solid-liquid barrier's stiffness kappa at the last substep."},
+      {"coupling_start_repairs", "", "Barrier points whose solve started inside the liquid and were lifted out."},
+      {"coupling_start_stuck", "", "Such points with no level-set unknown to lift them (also a log warning)."},
+      {"coupling_stencil_repairs", "", "Linear interpolation: points re-paired during a solve because the trilinear "
+                                       "field, not their frozen stencil, stopped their step."},
+      {"coupling_volume_control_cells_kept", "", "Level-set cells the volume control left unmoved because moving them "
+                                                 "would bring a solid vertex too near the liquid."}};
+}
+
 // The volume targets, their cell labels and kappa (empty before the first step).
 void BarrierCoupler::save(BinaryWriter& out) const {
   out.put_grid(state.label);

@@ -6,8 +6,12 @@
 
 #include "ripple/coupling/barrier/barrier_step.hpp"
 #include "ripple/coupling/coupler.hpp"
+#include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
+
+/// The entries BarrierCoupler::write_frame_stats adds to a stats line.
+std::vector<StatsField> barrier_stats_fields();
 
 class BarrierCoupler final : public Coupler {
  public:

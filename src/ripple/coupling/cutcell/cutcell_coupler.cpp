@@ -101,6 +101,28 @@ void CutCellCoupler::write_frame_stats(const World&, const FrameLog&, nlohmann::
   frame_ = FrameFigures{};
 }
 
+std::vector<StatsField> cutcell_stats_fields() {
+  return {
+      {"cutcell.solver", "", "The coupled solve's solver, e.g. `cg+block(multigrid, cholesky)`, `cg+ic`, `bicgstab+ilut`; "
+                             "its iterations and residual are pressure_iterations and pressure_residual."},
+      {"cutcell.coupled_residual_max", "", "Eq. 19's relative residual at the solution, the larger of its liquid and "
+                                           "solid blocks'."},
+      {"cutcell.fluid_unknowns_max", "", "Most pressure unknowns of a coupled solve."},
+      {"cutcell.solid_unknowns", "", "Solid velocity unknowns (3 per free tet vertex, 6 per rigid body)."},
+      {"cutcell.nonzeros_max", "", "Most nonzeros of the matrix solved."},
+      {"cutcell.cut_pieces_max", "", "Most pieces of body surface in cells with a pressure unknown."},
+      {"cutcell.alpha", "", "The solid rows' scale (Eq. 33) at the last substep."},
+      {"cutcell.corrected_vertices", "", "Explicit wall and obstacle corrections of body vertices, summed."},
+      {"cutcell.body_contact.filtered_steps", "", "Substeps whose move the bodies' contact filter changed."},
+      {"cutcell.body_contact.pairs_max", "", "Most body pairs within contact.dhat."},
+      {"cutcell.body_contact.held_max", "", "Most pairs held in the projection."},
+      {"cutcell.body_contact.newton_iterations_max", "", "Most Newton iterations of a contact filter."},
+      {"cutcell.body_contact.unconverged", "", "Contact filters that hit their iteration cap (also a log warning)."},
+      {"cutcell.body_contact.min_gap", "m", "Smallest gap between bodies; null without contact."},
+      {"cutcell.body_forces[].name", "", "A coupled body's name."},
+      {"cutcell.body_forces[].force", "N", "The liquid's pressure force on it [x, y, z] at the last substep."}};
+}
+
 // The held pairs of bodies with the force they carried: the next step's friction (7 numbers
 // each: type, count, 4 vertices, force).
 void CutCellCoupler::save(BinaryWriter& out) const {

@@ -14,6 +14,7 @@
 #include "ripple/coupling/coupler.hpp"
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
 #include "ripple/coupling/cutcell/solid_motion.hpp"
+#include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
 
@@ -29,6 +30,9 @@ void initialise_cutcell(World& world, CutCellCouplingState& cc);
 /// Advances liquid and coupled bodies by dt (s) from world.time: the phases above. Does not
 /// advance the clock.
 CutCellStepReport cutcell_step(World& world, CutCellCouplingState& cc, double dt, PhaseTimings& timings);
+
+/// The entries CutCellCoupler::write_frame_stats adds to a stats line.
+std::vector<StatsField> cutcell_stats_fields();
 
 class CutCellCoupler final : public Coupler {
  public:

@@ -1,0 +1,25 @@
+#pragma once
+// The fields of a stats.jsonl line, described where they are written, so that the reference
+// page (docs/stats.md, `ripple stats-format`) is generated from the code and a test can hold
+// every line a run writes against it.
+#include <string>
+#include <vector>
+
+namespace ripple {
+
+struct StatsField {
+  std::string key;      ///< its path in a line: "fluid_volume", "bodies[].mass", "cutcell.alpha"
+  std::string unit;     ///< SI unit; "" for counts, ratios, names and flags
+  std::string meaning;  ///< one sentence
+};
+
+/// A group of fields written under one condition ("with Lagrangian solids").
+struct StatsGroup {
+  std::string when;
+  std::vector<StatsField> fields;
+};
+
+/// Markdown reference of the groups: one table each, one row per field.
+std::string stats_markdown(const std::vector<StatsGroup>& groups);
+
+}  // namespace ripple
