@@ -21,7 +21,11 @@ class ScopedPhase {
  public:
   ScopedPhase(PhaseTimings& timings, std::string phase)
       : timings_(timings), phase_(std::move(phase)), start_(std::chrono::steady_clock::now()) {}
-  ~ScopedPhase() {
+  ~ScopedPhase() { stop(); }
+  /// Ends the phase before the end of the scope (only the first call counts).
+  void stop() {
+    if (stopped_) return;
+    stopped_ = true;
     timings_.add(phase_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
   }
   ScopedPhase(const ScopedPhase&) = delete;
@@ -31,6 +35,7 @@ class ScopedPhase {
   PhaseTimings& timings_;
   std::string phase_;
   std::chrono::steady_clock::time_point start_;
+  bool stopped_ = false;
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {

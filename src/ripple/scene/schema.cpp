@@ -5,6 +5,13 @@
 
 namespace ripple {
 
+std::string format_number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+
 using nlohmann::json;
 
 SchemaNode schema_object(std::string doc) {
@@ -129,12 +136,6 @@ std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", \"" : "\"") + v[i] + "\"";
   return s;
-}
-
-std::string format_number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
 }
 
 json validate_node(const json& in, const SchemaNode& node, const std::string& ptr, std::vector<SchemaError>& errors);

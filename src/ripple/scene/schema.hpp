@@ -104,6 +104,9 @@ nlohmann::json validate_with_defaults(const nlohmann::json& input, const SchemaN
 /// Markdown reference of the schema (docs/scene-format.md is this text).
 std::string schema_markdown(const SchemaNode& schema);
 
+/// A number as a message shows it (shortest form, e.g. 0.5, 1e-06).
+std::string format_number(double v);
+
 /// Levenshtein edit distance (for "did you mean" suggestions).
 size_t edit_distance(const std::string& a, const std::string& b);
 

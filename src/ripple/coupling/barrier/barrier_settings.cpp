@@ -1,7 +1,5 @@
 #include "ripple/coupling/barrier/barrier_settings.hpp"
 
-#include <sstream>
-
 #include "ripple/core/errors.hpp"
 
 namespace ripple {
@@ -40,12 +38,6 @@ const EnumTable<BarrierFinalProjection>& final_projection_names() {
   static const EnumTable<BarrierFinalProjection> t{{"one_way", BarrierFinalProjection::one_way},
                                                    {"two_way", BarrierFinalProjection::two_way}};
   return t;
-}
-
-std::string fmt_number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
 }
 
 }  // namespace
@@ -164,12 +156,12 @@ BarrierSettings barrier_settings(const Scene& s) {
                                   "2025): set fluid.representation to \"levelset\"");
   if (b.band_cells < s.time.cfl + 1.0)
     fail("/coupling/barrier/band_cells",
-         "narrow band of " + fmt_number(b.band_cells) + " cells is too thin for cfl " + fmt_number(s.time.cfl) +
+         "narrow band of " + format_number(b.band_cells) + " cells is too thin for cfl " + format_number(s.time.cfl) +
              ": the surface moves up to cfl cells per step and must stay inside the band; use band_cells >= cfl + 1");
   if (b.air_density > s.fluid.density)
-    fail("/coupling/barrier/air_density", "air density " + fmt_number(b.air_density) +
+    fail("/coupling/barrier/air_density", "air density " + format_number(b.air_density) +
                                               " kg/m^3 exceeds the liquid's (fluid.density " +
-                                              fmt_number(s.fluid.density) + " kg/m^3): Eq. 13 needs rho_a <= rho_l");
+                                              format_number(s.fluid.density) + " kg/m^3): Eq. 13 needs rho_a <= rho_l");
   if (b.dhat_cells >= b.band_cells)
     fail("/coupling/barrier/dhat_cells", "must be smaller than band_cells (the barrier acts inside the band)");
   return b;

@@ -1,6 +1,7 @@
 #include "ripple/coupling/barrier/barrier_step.hpp"
 
 #include <cmath>
+#include <numeric>
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/barrier/band_and_targets.hpp"
@@ -12,6 +13,48 @@
 #include "ripple/fluid/liquid_phases.hpp"
 
 namespace ripple {
+namespace {
+
+SolidState& started_at(SolidState& state, double t) {
+  state.time = t;  // also right after a resume
+  return state;
+}
+
+/// The solids a step moves, with their incremental potential from x^n (Eq. 5): the world's
+/// Lagrangian solids, or an empty model (Algorithm 2 optimises the level set alone).
+struct StepSolids {
+  StepSolids(World& w, BarrierCouplingState& st, double dt)
+      : model(w.lagrangian ? w.lagrangian->model : st.no_solids),
+        state(started_at(w.lagrangian ? w.lagrangian->state : st.no_solids_state, w.time)),
+        settings(w.lagrangian ? w.lagrangian->settings : SolidStepSettings{}),
+        x_start(model.positions(state.z)),
+        problem(model, settings, dt, state) {}
+  const SolidModel& model;
+  SolidState& state;
+  const SolidStepSettings settings;
+  const VectorX x_start;  ///< #V*3, m
+  SolidStepProblem problem;
+};
+
+void add_projection(BarrierStepReport& r, int iterations, double residual, bool converged) {
+  r.pressure_iterations += iterations;
+  // A diverged solve's NaN is kept (std::max would drop it): the coupler stops the run on it.
+  r.pressure_residual = std::isnan(residual) ? residual : std::max(r.pressure_residual, residual);
+  r.pressure_converged = r.pressure_converged && converged;
+}
+
+void record_optimum(BarrierStepReport& r, const CoupledResult& cr, double stiffness) {
+  r.newton = cr.newton;
+  r.unknowns = cr.unknowns;
+  r.min_gap = cr.min_gap;
+  r.stiffness = stiffness;
+  r.start_repairs = cr.start_repairs;
+  r.stencil_repairs = cr.stencil_repairs;
+  r.start_stuck = cr.start_infeasible;
+}
+
+}  // namespace
+
 
 BarrierStepReport barrier_step(World& w, BarrierCouplingState& st, double dt, PhaseTimings& timings) {
   const BarrierSettings& b = st.settings;
@@ -22,68 +65,45 @@ BarrierStepReport barrier_step(World& w, BarrierCouplingState& st, double dt, Ph
   move_obstacles(w, w.time + dt, timings);
   const double volume_start = budget_volume(w.liquid.phi, g, timings);
 
-  // Predict (Algorithm 1, lines 1-3). Scenes without Lagrangian solids optimise the level set
-  // alone (Algorithm 2) with an empty model.
+  // Predict (Algorithm 1, lines 1-3).
   const LiquidPrediction pred = predict_liquid(w, b, dt, timings);
-  report.pressure_iterations = pred.pressure_iterations;
-  report.pressure_residual = pred.pressure_residual;
-  report.pressure_converged = pred.pressure_converged;
-  const bool has_solids = w.lagrangian != nullptr;
-  const SolidModel& m = has_solids ? w.lagrangian->model : st.no_solids;
-  SolidState& solid_state = has_solids ? w.lagrangian->state : st.no_solids_state;
-  solid_state.time = w.time;
-  const VectorX x_start = m.positions(solid_state.z);
-  const SolidStepSettings solid_settings = has_solids ? w.lagrangian->settings : SolidStepSettings{};
-  SolidStepProblem solids(m, solid_settings, dt, solid_state);
+  add_projection(report, pred.pressure_iterations, pred.pressure_residual, pred.pressure_converged);
+  StepSolids solids(w, st, dt);
 
   // The unknowns and the volume each component must keep (line 4).
-  BandWithTargets bt;
-  {
-    ScopedPhase t(timings, "narrow_band");
-    bt = select_band_and_targets(st, g, pred.phi, m.num_dofs);
-  }
+  ScopedPhase band_phase(timings, "narrow_band");
+  const BandWithTargets bt = select_band_and_targets(st, g, pred.phi, solids.model.num_dofs);
+  band_phase.stop();
   report.lost_volume = bt.lost;
   report.returned_volume = bt.returned;
-  double volume_predicted = 0.0;  // the band measured it: every liquid cell has a component
-  for (double v : bt.band.sharp_volumes) volume_predicted += v;
+  const double volume_predicted = std::accumulate(bt.band.sharp_volumes.begin(), bt.band.sharp_volumes.end(), 0.0);
   report.volume_budget.advection = volume_predicted - volume_start;
 
   // Optimise (lines 5-6, Eq. 22).
-  const bool two_way = has_solids && b.final_projection == BarrierFinalProjection::two_way;
-  const BarrierCouplingSettings cs =
-      optimisation_settings(st, w.scene, barrier_points(m.collision, liquid_coupled_vertices(w), b.points), two_way);
-  VectorX z = solid_state.z;
+  const bool two_way = w.lagrangian && b.final_projection == BarrierFinalProjection::two_way;
+  const BarrierCouplingSettings cs = optimisation_settings(
+      st, w.scene, barrier_points(solids.model.collision, liquid_coupled_vertices(w), b.points), two_way);
+  VectorX z = solids.state.z;
   ScalarGrid phi_next;
-  CoupledResult cr;
-  {
-    ScopedPhase t(timings, "coupled_optimisation");
-    cr = optimise_coupled(m, solids, bt.band, w.liquid.phi, cs, z, phi_next);
-  }
-  report.newton = cr.newton;
-  report.unknowns = cr.unknowns;
-  report.min_gap = cr.min_gap;
-  report.stiffness = st.stiffness;
-  report.start_repairs = cr.start_repairs;
-  report.stencil_repairs = cr.stencil_repairs;
-  report.start_stuck = cr.start_infeasible;
+  ScopedPhase optimisation_phase(timings, "coupled_optimisation");
+  const CoupledResult cr = optimise_coupled(solids.model, solids.problem, bt.band, w.liquid.phi, cs, z, phi_next);
+  optimisation_phase.stop();
+  record_optimum(report, cr, st.stiffness);
   for (double v : phi_next.data())
     if (!std::isfinite(v)) throw SimulationError("coupled optimisation produced a non-finite level set");
-  report.solids = solids.finish(z, cr.newton);
+  report.solids = solids.problem.finish(z, cr.newton);
   w.liquid.phi = std::move(phi_next);
   const double volume_optimised = budget_volume(w.liquid.phi, g, timings);
   report.volume_budget.optimisation = volume_optimised - volume_predicted;
 
   // Correct (lines 8-11).
-  const CorrectionReport c =
-      correct_step(w, st, m, solid_state, x_start, cr, cs.points, bt.band.label, two_way, dt, timings);
-  report.volume_budget.volume_control = c.volume_control;
-  report.volume_budget.redistance = c.volume_redistanced - volume_optimised;
-  report.pressure_iterations += c.projection.iterations;
-  report.pressure_residual = std::max(report.pressure_residual, c.projection.residual);
-  report.pressure_converged = report.pressure_converged && c.projection.converged;
+  const CorrectionReport c = correct_step(w, st, solids.model, solids.state, solids.x_start, cr, cs.points,
+                                          bt.band.label, two_way, dt, timings);
+  add_projection(report, c.projection.iterations, c.projection.residual, c.projection.converged);
   report.closed_faces = c.projection.closed_faces;
   report.control_cells_kept = c.projection.control_cells_kept;
-
+  report.volume_budget.volume_control = c.volume_control;
+  report.volume_budget.redistance = c.volume_redistanced - volume_optimised;
   st.stiffness = adapted_barrier_stiffness(st.stiffness, cr.min_gap, b, w.scene);
   return report;
 }

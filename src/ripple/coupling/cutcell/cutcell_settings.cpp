@@ -1,7 +1,5 @@
 #include "ripple/coupling/cutcell/cutcell_settings.hpp"
 
-#include <sstream>
-
 #include "ripple/core/errors.hpp"
 
 namespace ripple {
@@ -41,12 +39,6 @@ const EnumTable<CutCellScheme>& scheme_names() {
   static const EnumTable<CutCellScheme> t{
       {"strong", CutCellScheme::strong}, {"damping_only", CutCellScheme::damping_only}, {"weak", CutCellScheme::weak}};
   return t;
-}
-
-std::string fmt_number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
 }
 
 }  // namespace
@@ -129,12 +121,12 @@ CutCellSettings cutcell_settings(const Scene& s) {
                             "supported");
     const double density = d.kind == SolidKind::rigid ? d.rigid.density : d.volume.density;
     if (density > 1e5 || density < 1e-3)
-      fail(ptr + "/density", "density " + fmt_number(density) + " kg/m^3 is outside [1e-3, 1e5] kg/m^3, where the "
+      fail(ptr + "/density", "density " + format_number(density) + " kg/m^3 is outside [1e-3, 1e5] kg/m^3, where the "
                              "coupled solve stays well conditioned (the mass ratio to the liquid enters Eq. 33)");
     for (const Vec3& x : d.vertices)
       if ((x.array() < lo.array()).any() || (x.array() > hi.array()).any())
-        fail(ptr, "solid \"" + d.name + "\" starts partly outside the domain (a vertex at " + fmt_number(x.x()) + ", " +
-                      fmt_number(x.y()) + ", " + fmt_number(x.z()) + " m)");
+        fail(ptr, "solid \"" + d.name + "\" starts partly outside the domain (a vertex at " + format_number(x.x()) + ", " +
+                      format_number(x.y()) + ", " + format_number(x.z()) + " m)");
   }
   return c;
 }
