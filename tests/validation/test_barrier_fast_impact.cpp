@@ -14,8 +14,8 @@
 
 using namespace ripple;
 
-// The scene as it was when the case was found (session 10): a stiffer, coarser cloth in a
-// lower box, thrown faster than the scene's bouncing drop now is.
+// A harder case than the shipped bouncing drop: a stiffer, coarser cloth in a lower box,
+// the drop thrown faster.
 const std::string kStiffCloth =
     " --set /solids/0/young=1e5 --set /solids/0/geometry/resolution=40 --set /domain/max/1=0.08"
     " --set /fluid/regions/0/velocity/1=-0.8";

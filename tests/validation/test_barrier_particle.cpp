@@ -120,7 +120,7 @@ int cells_below_row(double spacing, const char* volume_measure) {
 
 // Liu et al. 2025, Sec. 4.3.3: the barrier acts on vertices only, so liquid is held by a row
 // of particles a cell apart and passes between particles farther apart. Measured (liquid
-// cells below the row after 0.12 s, session 14), the paper's smoothed volume: 1 dx 0;
+// cells below the row after 0.12 s), the paper's smoothed volume: 1 dx 0;
 // 1.5 dx 103; 2 dx 38; 3 dx 126; 5 dx 136; the volume inside the surface held (the default):
 // 0, 139, 0, 140, 128. Leaking starts between 1 and 1.5 cells.
 TEST(ValidationBarrierParticle, ARowOfParticlesOneCellApartHoldsTheDropWiderOnesLeak) {

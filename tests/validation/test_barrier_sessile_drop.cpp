@@ -2,8 +2,8 @@
 // barrier keeps an air gap of about dhat under it, so it does not wet: its shape is the
 // Young-Laplace profile with a 180 degree contact angle, whose height for the drop's volume is
 // computed here by integrating the profile from the apex (Bashforth-Adams). R = 8 mm = 4 cells,
-// 0.5 N/m (capillary length 7.1 mm). Before the surface-tension fixes of issue 4 session 6 the
-// drop spread into a 2-3 mm film on this plate.
+// 0.5 N/m (capillary length 7.1 mm). A surface tension without the ghost-fluid jump spreads the
+// drop into a 2-3 mm film on this plate.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -212,7 +212,7 @@ TEST(VolumeControl, AFilmNeverChangesTheWrongWayOrBeyondTheAsk) {
     EXPECT_GE(change * asked, 0.0);
     EXPECT_LE(std::abs(change), 1.05 * std::abs(asked) + 1e-15);
     // And it gets the ask: what the moves cannot give is given by offsetting the surface
-    // (before session 22 asking +25 % gave +22.3 %).
+    // (the moves alone give +22.3 % of an ask of +25 %).
     EXPECT_NEAR(change, asked, 0.03 * std::abs(asked));
   }
 }

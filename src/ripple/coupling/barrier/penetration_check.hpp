@@ -1,5 +1,5 @@
 #pragma once
-// The barrier method's penetration count (issue 4's `penetrating_vertices` stat): solid
+// The barrier method's penetration count (the `penetrating_vertices` stat): solid
 // vertices whose surface, offset by their thickness, reaches into the liquid, read from the
 // level set by plain trilinear interpolation (clamped at the grid's edge). Independent of the
 // barrier's own distance (its stencils, frozen or quadratic), so it checks the barrier.

@@ -14,7 +14,7 @@ namespace {
 // A semi-Lagrangian move of the level set realises only part of the volume its displacement
 // carries (82 % on a 4-cell drop, under half on a dam break's sheet against the walls), so the
 // remainder is asked again, up to this many moves in all, until under kSatisfied of the ask.
-constexpr int kMaxMoves = 4;  // 3 and 5 % until session 22: the bands dipped 0.52-0.67 % at a frame
+constexpr int kMaxMoves = 4;  // with 3 moves and 5 % the bands dipped 0.52-0.67 % at a frame
 constexpr double kSatisfied = 0.02;
 /// Rounds of putting cells back around refused points before the whole move is halved.
 constexpr int kPutBackRounds = 3;
