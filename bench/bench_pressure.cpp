@@ -33,7 +33,7 @@ PressureCase& pressure_case(int resolution) {
     PhaseTimings t;
     const double dt = test::stable_dt(w);
     prepare_projection(w, dt, t);
-    assemble_pressure_system(slot->sys, w.scene, w.liquid, w.solids, nullptr, projection_params(w.scene, dt));
+    assemble_pressure_system(slot->sys, w.liquid, w.solids, nullptr, projection_params(w.scene, dt));
   }
   return *slot;
 }

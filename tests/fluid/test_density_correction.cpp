@@ -28,7 +28,7 @@ MacVelocity displacement_of(World& w, bool* any) {
   w.liquid.phi_matches_particles = false;
   ProjectionInput in = prepare_projection(w, dt, t);
   const ProjectionParams pp = projection_params(w.scene, dt);
-  project_pressure(w.liquid, w.scene, w.solids, nullptr, pp, in.valid, w.pressure_system);
+  project_pressure(w.liquid, w.solids, nullptr, pp, in.valid, w.pressure_system);
   VolumeCorrectionScratch scratch;
   *any = density_correction_displacement(w.pressure_system, w.liquid, w.solids, w.particle_bins,
                                          w.scene.fluid.particles_per_cell, 0.5, pp, scratch);

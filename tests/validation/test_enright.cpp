@@ -77,7 +77,7 @@ EnrightResult enright(int resolution, const std::string& representation, const s
       advect_samples(w.liquid.phi, cell_sample_offset(), g, w.liquid.velocity, dt, s.fluid.levelset_advection);
       redistance(w.liquid.phi, g.dx, kLevelSetBandCells);
     } else {
-      advect_particles(w.liquid.particles, g, w.liquid.velocity, w.solids, s, dt);
+      advect_particles(w.liquid.particles, g, w.liquid.velocity, w.solids, wall_sides(s), dt);
       w.liquid.phi_matches_particles = false;
     }
     if (n + 1 == steps / 2) r.half = measure_liquid(w).volume / v0 - 1.0;

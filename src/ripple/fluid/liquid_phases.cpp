@@ -53,7 +53,7 @@ ProjectionParams projection_params(const Scene& s, double dt) {
 void move_obstacles(LiquidWorld& w, double t, PhaseTimings& timings) {
   if (!w.obstacles.any_kinematic()) return;
   ScopedPhase phase(timings, "solid_boundary");
-  update_solid_boundary(w.solids, w.scene, w.obstacles, t);
+  update_solid_boundary(w.solids, w.scene.grid, wall_sides(w.scene), w.obstacles, t);
 }
 
 ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings) {
@@ -130,7 +130,7 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
     else grid_to_particles_flip(L.particles, g, L.velocity, in.old_velocity, s.fluid.flip_blend);
   }
   ScopedPhase t(timings, "advect");
-  const int64_t removed = advect_particles(L.particles, g, L.velocity, w.solids, s, dt,
+  const int64_t removed = advect_particles(L.particles, g, L.velocity, w.solids, wall_sides(s), dt,
                                            s.fluid.representation == LiquidRepresentation::Apic,
                                            displace ? &w.volume_correction.displacement : nullptr);
   L.phi_matches_particles = false;

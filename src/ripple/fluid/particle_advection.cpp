@@ -7,7 +7,7 @@
 namespace ripple {
 
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& sb,
-                         const Scene& scene, double dt, bool velocity_is_grid_sample,
+                         const WallSides& walls, double dt, bool velocity_is_grid_sample,
                          const MacVelocity* displacement) {
   const int64_t np = static_cast<int64_t>(p.size());
   std::vector<uint8_t> keep(static_cast<size_t>(np), 1);
@@ -40,10 +40,10 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
     }
     for (int a = 0; a < 3; ++a) {
       if (x[a] < lo[a] + margin) {
-        if (scene.boundary_at(a, 0) == BoundaryType::Open) keep[q] = 0;
+        if (!walls[2 * a]) keep[q] = 0;
         x[a] = lo[a] + margin;
       } else if (x[a] > hi[a] - margin) {
-        if (scene.boundary_at(a, 1) == BoundaryType::Open) keep[q] = 0;
+        if (!walls[2 * a + 1]) keep[q] = 0;
         x[a] = hi[a] - margin;
       }
     }

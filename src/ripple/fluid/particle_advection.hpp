@@ -14,7 +14,7 @@ namespace ripple {
 /// to its move, at most a quarter cell (density_correction.hpp). Returns the number of particles
 /// removed through open boundaries.
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& solids,
-                         const Scene& scene, double dt, bool velocity_is_grid_sample = false,
+                         const WallSides& walls, double dt, bool velocity_is_grid_sample = false,
                          const MacVelocity* displacement = nullptr);
 
 }  // namespace ripple

@@ -38,12 +38,6 @@ std::vector<uint8_t> dilate(std::vector<uint8_t> cur, const Vec3i& n, int m, con
 
 double particle_radius(double dx, int particles_per_cell) { return dx / std::cbrt(static_cast<double>(particles_per_cell)); }
 
-WallSides wall_sides(const Scene& scene) {
-  WallSides w{};
-  for (int i = 0; i < 6; ++i) w[static_cast<size_t>(i)] = scene.boundary[static_cast<size_t>(i)] == BoundaryType::Wall;
-  return w;
-}
-
 void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, double r, const SolidBoundary& solids,
                               const WallSides& walls, SolidExtension extension) {
   const GridGeometry& g = liquid.grid;

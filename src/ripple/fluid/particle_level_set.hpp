@@ -10,10 +10,6 @@ namespace ripple {
 /// Particle radius (m) for `particles_per_cell` particles in cells of size dx.
 double particle_radius(double dx, int particles_per_cell);
 
-/// Which domain sides are walls (x_min, x_max, y_min, ...). Particles are mirrored across
-/// walls when building the level set, so a flat surface stays flat up to the wall.
-using WallSides = std::array<bool, 6>;
-WallSides wall_sides(const Scene& scene);
 
 /// How the level set continues into solids (cells whose centre lies inside one).
 enum class SolidExtension {

@@ -36,7 +36,7 @@ InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, do
 
 }  // namespace
 
-void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const LiquidState& liquid,
+void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
                               const SolidBoundary& sb, const ScalarGrid* curvature, const ProjectionParams& params) {
   const GridGeometry& g = liquid.grid;
   const Vec3i n = g.n;
@@ -186,12 +186,12 @@ void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& li
   }
 }
 
-ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& sb,
+ProjectionResult project_pressure(LiquidState& liquid, const SolidBoundary& sb,
                                   const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
                                   PressureSystem& sys) {
   const GridGeometry& g = liquid.grid;
   sys.released.clear();
-  assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
+  assemble_pressure_system(sys, liquid, sb, curvature, params);
   // Warm start from the previous pressure (zero where the liquid is new); the solve writes the
   // liquid cells, and cells that left the liquid are zeroed.
   if (liquid.pressure.size() != sys.A.cells()) liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
@@ -202,7 +202,7 @@ ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const
   if (params.solver.wall_contact == WallContact::Separating) {
     for (int round = 0; round < kMaxSeparationRounds; ++round) {
       if (update_released_cells(sys.released, sys.A, liquid, sb, p, coef) == 0) break;
-      assemble_pressure_system(sys, scene, liquid, sb, curvature, params);
+      assemble_pressure_system(sys, liquid, sb, curvature, params);
       const ProjectionResult r = solve_pressure_system(sys, p, params.solver, params.extra_term);
       parallel_for(0, sys.A.cells(), [&](int64_t c) { if (!sys.A.active[c]) p[c] = 0.0; });
       res.iterations += r.iterations;

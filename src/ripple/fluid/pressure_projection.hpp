@@ -47,7 +47,7 @@ struct PressureSystem {
 
 /// Assembles A p = b for the current velocity, level set and solids; `sys.released` cells are
 /// Dirichlet (p = 0) cells.
-void assemble_pressure_system(PressureSystem& sys, const Scene& scene, const LiquidState& liquid,
+void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
                               const SolidBoundary& solids, const ScalarGrid* curvature, const ProjectionParams& params);
 
 /// Solves (A + extra) p = b with the configured solver (x holds the initial guess on entry);
@@ -72,7 +72,7 @@ void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& li
 /// Makes `liquid.velocity` divergence-free in the liquid; fills `valid` and `liquid.pressure`.
 /// `scratch` holds the system between calls so that its full-grid arrays are not reallocated
 /// (and page-faulted) every substep; its contents on entry do not matter.
-ProjectionResult project_pressure(LiquidState& liquid, const Scene& scene, const SolidBoundary& solids,
+ProjectionResult project_pressure(LiquidState& liquid, const SolidBoundary& solids,
                                   const ScalarGrid* curvature, const ProjectionParams& params, FaceFlags& valid,
                                   PressureSystem& scratch);
 

@@ -28,13 +28,19 @@ double solid_phi_at(const SolidBoundary& sb, const GridGeometry& g, const Vec3& 
   return sample(sb.node_phi, g, node_sample_offset(), p);
 }
 
-void update_solid_boundary(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t) {
-  sample_obstacle_phi(sb, scene, obstacles, t);
-  update_face_fractions(sb, scene, obstacles, t);
+WallSides wall_sides(const Scene& scene) {
+  WallSides w{};
+  for (int i = 0; i < 6; ++i) w[static_cast<size_t>(i)] = scene.boundary[static_cast<size_t>(i)] == BoundaryType::Wall;
+  return w;
 }
 
-void sample_obstacle_phi(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t) {
-  const GridGeometry& g = scene.grid;
+void update_solid_boundary(SolidBoundary& sb, const GridGeometry& g, const WallSides& walls,
+                           const ObstacleField& obstacles, double t) {
+  sample_obstacle_phi(sb, g, obstacles, t);
+  update_face_fractions(sb, g, walls, obstacles, t);
+}
+
+void sample_obstacle_phi(SolidBoundary& sb, const GridGeometry& g, const ObstacleField& obstacles, double t) {
   const Vec3i nd = g.node_dims();
   sb.has_obstacles = !obstacles.empty();
   sb.node_phi.resize(nd.x(), nd.y(), nd.z(), 1e30);
@@ -45,9 +51,8 @@ void sample_obstacle_phi(SolidBoundary& sb, const Scene& scene, const ObstacleFi
     });
 }
 
-void update_face_fractions(SolidBoundary& sb, const Scene& scene, const ObstacleField& obstacles, double t,
-                           double open_above) {
-  const GridGeometry& g = scene.grid;
+void update_face_fractions(SolidBoundary& sb, const GridGeometry& g, const WallSides& walls,
+                           const ObstacleField& obstacles, double t, double open_above) {
   sb.velocity.resize(g);
   for (int a = 0; a < 3; ++a) {
     const Vec3i fd = g.face_dims(a);
@@ -58,8 +63,8 @@ void update_face_fractions(SolidBoundary& sb, const Scene& scene, const Obstacle
       const Vec3i f = open.coords(idx);
       sb.velocity.u[a][idx] = 0.0;
       // Domain walls close the boundary faces.
-      if (f[a] == 0 && scene.boundary_at(a, 0) == BoundaryType::Wall) { open[idx] = 0.0; return; }
-      if (f[a] == g.n[a] && scene.boundary_at(a, 1) == BoundaryType::Wall) { open[idx] = 0.0; return; }
+      if (f[a] == 0 && walls[2 * a]) { open[idx] = 0.0; return; }
+      if (f[a] == g.n[a] && walls[2 * a + 1]) { open[idx] = 0.0; return; }
       if (!sb.has_obstacles) { open[idx] = 1.0; return; }
       auto node = [&](int d1, int d2) {
         Vec3i q = f;

@@ -7,7 +7,7 @@ void build_solids(World& w) {
   w.liquid.grid = g;
   w.liquid.velocity.resize(g);
   w.liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
-  update_solid_boundary(w.solids, w.scene, w.obstacles, 0.0);
+  update_solid_boundary(w.solids, g, wall_sides(w.scene), w.obstacles, 0.0);
   w.lagrangian = build_solid_world(w.scene);
 }
 

@@ -42,7 +42,7 @@ struct Prepared {
     band = select_narrow_band(g, w.liquid.phi, 3 * g.dx, 1.0 / g.dx, 0);
     pp = projection_params(w.scene, dt);
     FaceFlags valid;
-    project_pressure(w.liquid, w.scene, w.solids, nullptr, pp, valid, w.pressure_system);
+    project_pressure(w.liquid, w.solids, nullptr, pp, valid, w.pressure_system);
   }
   /// apply_volume_control on this world with the band's labels and 4 extrapolation layers.
   int64_t control(const std::vector<double>& ask, const VolumeControlGuard& guard = {}, double* kept = nullptr,

@@ -108,7 +108,7 @@ FinalProjectionReport project_with_contacts(World& w, const BarrierSettings& set
         if (!coupling->empty()) pp.extra_term = coupling.get();
       }
       const ProjectionResult r =
-          project_pressure(L, s, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
+          project_pressure(L, *boundary, jump ? &kappa : nullptr, pp, valid, w.pressure_system);
       out.iterations += r.iterations;
       out.residual = r.residual;
       out.converged = r.converged;

@@ -41,7 +41,7 @@ LiquidPrediction predict_liquid(World& w, const BarrierSettings& settings, doubl
     ScopedPhase t(timings, "pressure");
     ProjectionParams pp = projection_params(s, dt);
     pp.surface_tension = 0.0;
-    const ProjectionResult r = project_pressure(L, s, w.solids, nullptr, pp, valid, w.pressure_system);
+    const ProjectionResult r = project_pressure(L, w.solids, nullptr, pp, valid, w.pressure_system);
     out.pressure_iterations = r.iterations;
     out.pressure_residual = r.residual;
     out.pressure_converged = r.converged;

@@ -31,7 +31,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, CutCellCouplingState& cc
   PressureSystem& sys = w.pressure_system;
   sys.released.clear();
   const ProjectionParams pp = projection_params(s, dt);
-  assemble_pressure_system(sys, s, L, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp);
+  assemble_pressure_system(sys, L, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, pp);
   const PoissonSystem& A = sys.A;
   const double dx3 = g.dx * g.dx * g.dx;
   const int64_t cells = A.cells();

@@ -22,7 +22,7 @@ void update_cut_cell_boundary(World& w, CutCellCouplingState& cc, double t) {
   const Scene& s = w.scene;
   const GridGeometry& g = s.grid;
   SolidBoundary& sb = w.solids;
-  sample_obstacle_phi(sb, s, w.obstacles, t);
+  sample_obstacle_phi(sb, s.grid, w.obstacles, t);
   const Vec3i nd = g.node_dims();
   cc.body_phi.resize(nd.x(), nd.y(), nd.z(), 1e30);
   std::fill(cc.body_phi.data().begin(), cc.body_phi.data().end(), 1e30);
@@ -34,7 +34,7 @@ void update_cut_cell_boundary(World& w, CutCellCouplingState& cc, double t) {
     sb.has_obstacles = true;
     cc.pieces = cut_surface_by_cells(x, cc.solids.surface, g);
   }
-  update_face_fractions(sb, s, w.obstacles, t, 0.99);
+  update_face_fractions(sb, s.grid, wall_sides(s), w.obstacles, t, 0.99);
 }
 
 namespace {

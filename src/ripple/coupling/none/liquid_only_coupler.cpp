@@ -17,7 +17,7 @@ LiquidStepReport liquid_only_step(LiquidWorld& w, double dt, PhaseTimings& timin
   {
     ScopedPhase t(timings, "pressure");
     const ProjectionResult r =
-        project_pressure(L, s, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
+        project_pressure(L, w.solids, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
                          projection_params(s, dt), in.valid, w.pressure_system);
     report.pressure_iterations = r.iterations;
     report.pressure_residual = r.residual;
