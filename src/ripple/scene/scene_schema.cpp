@@ -103,8 +103,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                          "", 0.5)
                .range(0, 1))
       .add("levelset_advection",
-           schema_enum("Advection scheme for `levelset` (coupling `barrier` always uses `semi_lagrangian`, as "
-                                   "Liu et al. 2025, Algorithm 2).",
+           schema_enum("Advection scheme for `levelset` (a coupling method may prescribe its own: see its "
+                       "settings under `coupling`).",
                                    level_set_advection_names(), LevelSetAdvection::MacCormack))
       .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
   root.add("fluid", fluid);

@@ -45,7 +45,8 @@ const EnumTable<BarrierFinalProjection>& final_projection_names() {
 SchemaNode barrier_settings_schema() {
   SchemaNode barrier = schema_object(
       "Settings of `barrier` (Liu et al. 2025): one optimisation over the shells', rods' and bodies' positions and "
-      "the level set near the surface, with a barrier that keeps every solid vertex out of the liquid.");
+      "the level set near the surface, with a barrier that keeps every solid vertex out of the liquid. The level set "
+      "is always advected semi-Lagrangian, as Algorithm 2 does (fluid.levelset_advection is not used).");
   barrier
       .add("interpolation",
            schema_enum("Point-to-liquid distance through the level set: `quadratic` (C1 B-spline, stencils refreshed "
