@@ -1,5 +1,7 @@
 #pragma once
-// Tests step a world as the simulation loop does: the coupling method's step, then the clock.
+// Tests step a world with a method's phase list (liquid_only_step, barrier_step, cutcell_step),
+// then advance the clock as the simulation loop does. Coupler::step adds to these the stats
+// figures, warnings and the non-finite checks, which end-to-end runs exercise.
 #include "ripple/coupling/barrier/barrier_coupler.hpp"
 #include "ripple/coupling/barrier/barrier_start_checks.hpp"
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
@@ -9,7 +11,7 @@
 
 namespace ripple::test {
 
-/// A liquid-only step (coupling "none" without Lagrangian solids).
+/// A liquid-only step (coupling "none"; Lagrangian solids, if any, are not stepped).
 inline LiquidStepReport step(LiquidWorld& w, double dt, PhaseTimings& timings) {
   const LiquidStepReport r = liquid_only_step(w, dt, timings);
   w.advance_clock(dt);

@@ -1,8 +1,9 @@
 #pragma once
-// The liquid's phases every coupling method shares, one function each, in the order a step
-// runs them: move the obstacles, prepare the projection (particles or level set to the grid,
-// forces, curvature), [the method's projection], correct the particles' volume, advance the
-// liquid after the projection. Plus the liquid's stable time step.
+// The liquid's phases the coupling methods share, one function each, in the order a step runs
+// them: move the obstacles, prepare the projection (particles or level set to the grid, forces,
+// curvature), [the method's projection], correct the particles' volume, advance the liquid after
+// the projection; plus the liquid's stable time step. A method uses those it needs (the barrier
+// method predicts its liquid its own way, the cut-cell method moves obstacles with its bodies).
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/fluid/liquid_world.hpp"
 

@@ -116,7 +116,8 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"newton_iterations_max", "", "Iterations of the frame's longest Newton solve."},
       {"newton_unconverged", "", "Newton solves that hit their iteration cap (also a log warning)."},
       {"line_search_steps", "", "Backtracking steps of the line searches, summed."},
-      {"linear_solver", "", "Linear solver of the last Newton step: `cholmod` or `pcg`."},
+      {"linear_solver", "", "Linear solver of the frame's last solids' Newton solve: `cholmod`, `pcg` or `none` (no "
+                            "system to solve); empty when no Newton solve ran (frame 0, method `cutcell`)."},
       {"min_contact_distance", "m", "Smallest gap between solids over the frame; null without a pair near."},
       {"intersecting_pairs", "", "Edge-triangle pairs that intersect (an exact check, independent of the barrier)."},
       {"inverted_elements", "", "Tetrahedra with negative volume."},

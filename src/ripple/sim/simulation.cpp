@@ -73,9 +73,9 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     checkpoint = latest_checkpoint(opt.output_dir);
     if (!checkpoint) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
   }
+  const std::unique_ptr<Coupler> coupler = make_coupler(scene);  // checks the scene before any output
   fs::create_directories(dir);
   const fs::path stats_path = dir / "stats.jsonl";
-  const std::unique_ptr<Coupler> coupler = make_coupler(scene);
   World world(scene);
   initialise_world(world, *coupler);
   double initial_volume = 0.0;

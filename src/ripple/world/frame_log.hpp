@@ -1,7 +1,7 @@
 #pragma once
 // What the substeps of one frame report, summed or maxed for its stats line: the figures
 // every method shares (pressure solves, solid Newton solves, particles). A coupling method
-// keeps its own figures in its Coupler and writes them itself (Coupler::frame_stats).
+// keeps its own figures in its Coupler and writes them itself (Coupler::write_frame_stats).
 #include <cstdint>
 #include <functional>
 #include <limits>
