@@ -31,8 +31,6 @@ Aabb domain_box(const Scene& s) {
   return b;
 }
 
-/// A JSON number, or null for "none" (an infinite distance when nothing is in contact).
-nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 /// The solids' entries of a stats line (see docs/scene-format.md, "stats.jsonl"); returns their
 /// kinetic, elastic and potential energy (J).

@@ -60,7 +60,7 @@ void BarrierCoupler::write_frame_stats(const World& world, const FrameLog& log, 
   j["coupling_newton_iterations_mean"] = log.substeps > 0 ? double(log.newton_iterations) / log.substeps : 0.0;
   j["coupling_newton_unconverged"] = log.newton_unconverged;
   j["coupling_level_set_unknowns_max"] = c.unknowns_max;
-  j["coupling_min_gap"] = std::isfinite(c.min_gap) ? nlohmann::json(c.min_gap) : nlohmann::json(nullptr);
+  j["coupling_min_gap"] = finite_or_null(c.min_gap);
   j["coupling_contact_faces"] = c.closed_faces;
   j["coupling_barrier_stiffness"] = c.stiffness;
   j["coupling_start_repairs"] = c.start_repairs;

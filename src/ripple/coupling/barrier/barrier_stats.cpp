@@ -7,6 +7,7 @@
 #include "ripple/coupling/barrier/component_volumes.hpp"
 #include "ripple/coupling/barrier/narrow_band.hpp"
 #include "ripple/coupling/barrier/penetration_check.hpp"
+#include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
 
@@ -22,7 +23,7 @@ nlohmann::json barrier_frame_stats(const World& w, const BarrierCouplingState& s
     const PenetrationReport t = check_penetration(g, w.liquid.phi, m.collision, x, coupled);
     j["penetrating_vertices"] = r.penetrating;
     j["penetrating_vertices_trilinear"] = t.penetrating;
-    j["min_solid_fluid_distance"] = std::isfinite(r.min_distance) ? nlohmann::json(r.min_distance) : nlohmann::json(nullptr);
+    j["min_solid_fluid_distance"] = finite_or_null(r.min_distance);
   } else {
     j["penetrating_vertices"] = 0;
     j["penetrating_vertices_trilinear"] = 0;
@@ -47,7 +48,7 @@ nlohmann::json barrier_frame_stats(const World& w, const BarrierCouplingState& s
                      {"target", target[c]},
                      {"change", target[c] > 0 ? measured[c] / target[c] - 1.0 : 0.0},
                      {"sharp_volume", band.sharp_volumes[c]},
-                     {"min_solid_distance", std::isfinite(gap[c]) ? nlohmann::json(gap[c]) : nlohmann::json(nullptr)}});
+                     {"min_solid_distance", finite_or_null(gap[c])}});
   j["liquid_components"] = comps;
   j["liquid_volume_lost"] = st.lost_volume;
   j["liquid_volume_returned"] = st.returned_volume;

@@ -78,7 +78,6 @@ void CutCellCoupler::step(World& w, double dt, const StepContext& ctx) {
 
 void CutCellCoupler::write_frame_stats(const World&, const FrameLog&, nlohmann::json& j) {
   const FrameFigures& c = frame_;
-  auto finite_or_null = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
   nlohmann::json forces = nlohmann::json::array();
   for (size_t i = 0; i < c.body_force.size() && i < body_names_.size(); ++i)
     forces.push_back({{"name", body_names_[i]}, {"force", {c.body_force[i].x(), c.body_force[i].y(), c.body_force[i].z()}}});
