@@ -322,5 +322,24 @@ TEST(FormDerivatives, FrictionRigidCornerOnCloth) {
   check_friction(c, dz, 1e-9);
 }
 
+TEST(FormDerivatives, FrictionRelaggedAwayFromTheStepStart) {
+  // Re-lagged at x1 (normal force, closest point and basis there) while the slip is still
+  // measured from x0: the update between a step's solves.
+  const ContactCase c = friction_point(0.03, 0.035);
+  const VectorX x0 = c.m.positions(c.z);
+  VectorX z1 = c.z + point_slip(c, 2 * kEps);
+  z1.segment<3>(c.m.vertex_dof[3]) += Vec3(0, 0.2 * kDhat, 0);  // a weaker normal force at x1
+  const VectorX x1 = c.m.positions(z1);
+  FrictionForm f(c.m, find_candidates(c.mesh, x0, x0, kDhat), x0, 1e4, kDhat, kDt, kEpsV, &c.mesh);
+  const double lagged_at_start = f.value(z1);
+  f.relag(find_candidates(c.mesh, x1, x1, kDhat), x1, 1e4, kDhat);
+  ASSERT_GT(f.size(), 0u);
+  EXPECT_LT(f.value(z1), lagged_at_start);  // the same slip against the weaker force
+  FormCheck check;
+  check.h = 1e-9;
+  check.coordinates = free_coordinates(c.m, c.z.size());
+  check_form(f, z1 + point_slip(c, 0.5 * kEps), check);
+}
+
 }  // namespace
 }  // namespace ripple

@@ -139,7 +139,7 @@ TEST(SolidStep, ExtendedCoordinatesGiveTheSameStep) {
     forms.push_back(&pull);
     std::vector<uint8_t> fixed = m.dof_fixed;
     fixed.resize(z.size(), 0);
-    const NewtonResult n = newton_minimise(forms, fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
+    const NewtonResult n = newton_minimise(forms, fixed, solid_newton_measures(m),
                                            problem.newton_settings(), z);
     const SolidStepReport e = problem.finish(z, n);
     ASSERT_TRUE(e.newton.converged) << step;

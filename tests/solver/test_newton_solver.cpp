@@ -42,7 +42,7 @@ NewtonResult minimise(Bowl& bowl, VectorX& z, int max_iterations = 200) {
   s.tolerance = 1e-8;
   s.max_iterations = max_iterations;
   const std::vector<uint8_t> fixed(z.size(), 0);
-  return newton_minimise({&bowl}, fixed, [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, z);
+  return newton_minimise({&bowl}, fixed, {[](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }}, s, z);
 }
 
 const double no_wall = std::numeric_limits<double>::infinity();
@@ -114,7 +114,7 @@ TEST(NewtonSolver, ConstrainedStopsOnceASmallStepRestoresTheConstraint) {
   s.tolerance = 1e-8;
   const std::vector<uint8_t> fixed(3, 0);
   const NewtonResult r = newton_minimise({&bowl}, {&sum}, fixed,
-                                         [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, z);
+                                         {[](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }}, s, z);
   EXPECT_TRUE(r.converged);
   EXPECT_EQ(r.iterations, 1);
   EXPECT_NEAR(z[0] + z[1], e, 1e-15);
@@ -124,7 +124,7 @@ TEST(NewtonSolver, ConstrainedStopsOnceASmallStepRestoresTheConstraint) {
   SumConstraint far(1.0, 1e-12);
   VectorX y = VectorX::Zero(3);
   const NewtonResult r2 = newton_minimise({&bowl}, {&far}, fixed,
-                                          [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, y);
+                                          {[](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }}, s, y);
   EXPECT_TRUE(r2.converged);
   EXPECT_EQ(r2.iterations, 2);
   EXPECT_NEAR(y[0], 0.5, 1e-12);

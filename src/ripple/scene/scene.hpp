@@ -113,6 +113,7 @@ struct Scene {
   };
   std::vector<FrictionPair> friction_pairs;
   double friction_velocity = 1e-3;          ///< m/s
+  int friction_updates = 2;                 ///< contact.friction_updates
   NewtonSettings newton;
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< solver.newton.bending_hessian
   /// coupling.method; the method's own settings are resolved["coupling"][method], parsed by

@@ -77,6 +77,16 @@ ShapeDesc shape_of(const json& j, const std::string& ptr, const std::string& ori
   return s;
 }
 
+/// An obstacle's initial rotation: a rotated box becomes the mesh of its six faces; a mesh's
+/// vertices turn about its bounding box's centre; a sphere is unchanged.
+void rotate_obstacle(const json& rotation, const std::string& where, ShapeDesc& s) {
+  if (rotation["degrees"].get<double>() == 0.0 || s.kind == ShapeDesc::Kind::Sphere) return;
+  TriangleMesh m = s.kind == ShapeDesc::Kind::Box ? box_mesh(s.min, s.max) : *s.mesh;
+  rotate_about_centre(rotation, where, m.vertices);
+  s.kind = ShapeDesc::Kind::Mesh;
+  s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
+}
+
 bool overlaps(const Aabb& a, const Aabb& b) {
   return (a.lo.array() < b.hi.array()).all() && (b.lo.array() < a.hi.array()).all();
 }
@@ -198,6 +208,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     }
     ObstacleDesc o;
     o.shape = shape_of(sj, ptr, origin, base_dir);
+    rotate_obstacle(sj["rotation"], ptr + "/rotation", o.shape);
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
     o.velocity = vec3_of(sj["velocity"]);
     o.angular_velocity = vec3_of(sj["angular_velocity"]);
@@ -212,6 +223,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.contact_dhat = j["contact"]["dhat"];
   s.obstacle_friction = j["contact"]["friction"];
   s.friction_velocity = j["contact"]["friction_velocity"];
+  s.friction_updates = j["contact"]["friction_updates"];
   bool any_wall = false;
   for (BoundaryType b : s.boundary) any_wall = any_wall || b == BoundaryType::Wall;
   const json& pairs = j["contact"]["pairs"];
@@ -234,6 +246,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   }
   const json& nj = j["solver"]["newton"];
   s.newton.tolerance = nj["tolerance"];
+  s.newton.residual_tolerance = nj["residual_tolerance"];
   s.newton.max_iterations = nj["max_iterations"];
   s.newton.linear_solver = enum_value(nj["linear_solver"], linear_solver_names());
   s.bending_hessian = enum_value(nj["bending_hessian"], hinge_hessian_names());

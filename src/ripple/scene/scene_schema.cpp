@@ -113,7 +113,9 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       {"name", schema_string("Name used in outputs (default: solid<index>).", "")},
       {"velocity", schema_vec3("Linear velocity of a kinematic obstacle.", "m/s", json::array({0, 0, 0}))},
       {"angular_velocity",
-       schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))}};
+       schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))},
+      {"rotation", rotation_schema("Initial rotation about the centre of the shape's bounding box (a tilted box "
+                                   "makes an inclined plane).")}};
   auto solid_variants = shape_variants("obstacle", solid_extra);
   for (auto& v : lagrangian_solid_variants()) solid_variants.push_back(std::move(v));
   auto solid = schema_variant("A solid: `box`, `sphere` and `mesh` are static or kinematic obstacles (cut-cell "

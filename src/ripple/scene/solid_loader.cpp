@@ -46,19 +46,6 @@ TriangleMesh read_closed_mesh(const json& g, const std::string& gwhere, const st
   return m;
 }
 
-/// The scene's initial rotation of a solid, about the centre of its bounding box.
-void rotate_about_centre(const json& rotation, const std::string& where, std::vector<Vec3>& x) {
-  const double degrees = rotation["degrees"];
-  if (degrees == 0.0) return;
-  const Vec3 axis = v3(rotation["axis"]);
-  if (axis.norm() == 0.0) throw InputError(where + "/axis", "must not be zero");
-  Aabb box;
-  for (const Vec3& p : x) box.extend(p);
-  const Vec3 c = 0.5 * (box.lo + box.hi);
-  const Mat3 R = Eigen::AngleAxisd(degrees * std::numbers::pi / 180.0, axis.normalized()).toRotationMatrix();
-  for (Vec3& p : x) p = c + R * (p - c);
-}
-
 /// Zero-area triangles and duplicate vertices break the elastic rest state and the barrier.
 void check_surface(const std::vector<Vec3>& x, const std::vector<std::array<int, 3>>& tris, const std::string& where) {
   Aabb b;
@@ -117,6 +104,18 @@ std::vector<int> pinned_vertices(const json& pinned, const std::vector<Vec3>& x,
 }
 
 }  // namespace
+
+void rotate_about_centre(const json& rotation, const std::string& where, std::vector<Vec3>& x) {
+  const double degrees = rotation["degrees"];
+  if (degrees == 0.0) return;
+  const Vec3 axis = v3(rotation["axis"]);
+  if (axis.norm() == 0.0) throw InputError(where + "/axis", "must not be zero");
+  Aabb box;
+  for (const Vec3& p : x) box.extend(p);
+  const Vec3 c = 0.5 * (box.lo + box.hi);
+  const Mat3 R = Eigen::AngleAxisd(degrees * std::numbers::pi / 180.0, axis.normalized()).toRotationMatrix();
+  for (Vec3& p : x) p = c + R * (p - c);
+}
 
 LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr, const std::string& origin,
                                           const std::string& base_dir, const std::string& default_name) {

@@ -8,6 +8,10 @@
 
 namespace ripple {
 
+/// Rotates points x by the scene's `rotation` entry {axis, degrees} about the centre of their
+/// bounding box; `where` is the entry's JSON pointer for messages.
+void rotate_about_centre(const nlohmann::json& rotation, const std::string& where, std::vector<Vec3>& x);
+
 /// `j` is the validated (defaults filled) entry at JSON pointer `ptr` of scene file `origin`.
 LagrangianSolidDesc load_lagrangian_solid(const nlohmann::json& j, const std::string& ptr, const std::string& origin,
                                           const std::string& base_dir, const std::string& default_name);

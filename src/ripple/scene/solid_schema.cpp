@@ -31,10 +31,8 @@ SchemaNode mesh_file(const std::string& what) {
 
 /// Fields every Lagrangian solid has.
 void add_common(SchemaNode& s, double density) {
-  auto rotation = schema_object("Initial rotation of the geometry about the centre of its bounding box, applied after "
-                                "the geometry is placed (and before pinned regions select vertices).");
-  rotation.add("axis", schema_vec3("Rotation axis (any length but zero).", "", json::array({0, 1, 0})))
-      .add("degrees", schema_number("Angle, counter-clockwise about the axis.", "deg", 0.0).range(-360, 360));
+  auto rotation = rotation_schema("Initial rotation of the geometry about the centre of its bounding box, applied "
+                                  "after the geometry is placed (and before pinned regions select vertices).");
   s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
       .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
       .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})))
@@ -184,10 +182,18 @@ SchemaNode contact_schema() {
                                      "domain walls against the simulated solids.",
                                      "", 0.3)
                            .range(0, 10))
-      .add("friction_velocity", schema_number("Sliding speed below which friction is smoothed (static friction is "
-                                              "approximated by slow creep, IPC's eps_v).",
+      .add("friction_velocity", schema_number("Sliding speed below which friction is smoothed (IPC's eps_v): a body "
+                                              "held by static friction creeps at most this fast, at "
+                                              "eps_v (1 - sqrt(1 - f / (mu N))) under a tangential load f.",
                                               "m/s", 1e-3)
-                                    .range(0, kInf, true));
+                                    .range(0, kInf, true))
+      .add("friction_updates",
+           schema_integer("Times a step is solved again with the friction's normal forces and sliding directions "
+                          "taken at the last solution instead of the step's start, while they move the friction "
+                          "force by more than `solver.newton.residual_tolerance` (0: lagged at the step's start, "
+                          "one step late at a first touch).",
+                          2)
+               .range(0, 100));
   auto pair = schema_object("Friction of one pair of solids, replacing sqrt(mu_a mu_b) for it.");
   SchemaNode bodies = schema_array("Names of the two solids (a solid's `name`, an obstacle's, or `domain_walls`).",
                                    schema_string("Solid name.", ""), nullptr);
@@ -197,12 +203,25 @@ SchemaNode contact_schema() {
   return c;
 }
 
+SchemaNode rotation_schema(const std::string& doc) {
+  auto rotation = schema_object(doc);
+  rotation.add("axis", schema_vec3("Rotation axis (any length but zero).", "", json::array({0, 1, 0})))
+      .add("degrees", schema_number("Angle, counter-clockwise about the axis.", "deg", 0.0).range(-360, 360));
+  return rotation;
+}
+
 SchemaNode newton_schema() {
   auto n = schema_object("Newton solver of the solids' implicit steps.");
   n.add("tolerance", schema_number("Stop when the largest vertex step / dt is below this (0: 1e-3 x the scene's "
                                    "diagonal per second).",
                                    "m/s", 0.0)
                          .range(0, kInf))
+      .add("residual_tolerance",
+           schema_number("Also stop only when the unbalanced force over mass, at every vertex, is below this. "
+                         "The step test alone stops a body at rest on a slope before its static friction "
+                         "gives way (0: no residual test).",
+                         "m/s^2", 0.1)
+               .range(0, kInf))
       .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 100).range(1, 100000))
       .add("linear_solver", schema_enum("`cholmod`: sparse Cholesky (SuiteSparse); `pcg`: Jacobi-preconditioned CG.",
                                         linear_solver_names(), LinearSolverKind::cholmod))

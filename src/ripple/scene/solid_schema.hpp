@@ -7,6 +7,9 @@ namespace ripple {
 
 std::vector<std::pair<std::string, SchemaNode>> lagrangian_solid_variants();
 SchemaNode contact_schema();
+/// `rotation` {axis, degrees}: an initial rotation about the centre of the bounding box
+/// (Lagrangian solids and obstacles alike).
+SchemaNode rotation_schema(const std::string& doc);
 SchemaNode newton_schema();
 
 }  // namespace ripple

@@ -2,8 +2,11 @@
 
 #include <Eigen/SparseCore>
 
-#include "ripple/core/errors.hpp"
+#include <algorithm>
 #include <memory>
+
+#include "ripple/contact/broad_phase.hpp"
+#include "ripple/core/errors.hpp"
 #include "ripple/solid/forms/contact_form.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
 #include "ripple/solid/forms/friction_form.hpp"
@@ -31,6 +34,15 @@ void advance_kinematic(const SolidBodyInfo& b, double dt, VectorX& z) {
 }
 
 }  // namespace
+
+NewtonMeasures solid_newton_measures(const SolidModel& m) {
+  NewtonMeasures out;
+  out.step_size = [&m](const VectorX& dz) { return m.max_vertex_displacement(dz.head(m.num_dofs)); };
+  out.residual_size = [&m](const VectorX& g) {
+    return m.max_vertex_displacement(InertiaForm::inverse_mass_times(m, g.head(m.num_dofs)));
+  };
+  return out;
+}
 
 SolidState initial_solid_state(const SolidModel& model) {
   SolidState s;
@@ -138,6 +150,22 @@ struct SolidStepProblem::Impl {
                                               settings.friction_velocity);
     if (friction->size() > 0) forms.push_back(friction.get());
   }
+
+  bool update_friction(const VectorX& z) {
+    const VectorX x = m.positions(z.head(m.num_dofs));
+    const Candidates near = find_candidates(m.collision, x, x, settings.dhat);
+    VectorX before = VectorX::Zero(z.size()), after = VectorX::Zero(z.size());
+    friction->add_derivatives(z, before, nullptr);
+    friction->relag(near, x, contact->stiffness(), settings.dhat);
+    friction->add_derivatives(z, after, nullptr);
+    if (friction->size() > 0 && std::find(forms.begin(), forms.end(), friction.get()) == forms.end())
+      forms.push_back(friction.get());
+    // The change of the friction force as an acceleration, the unit of the residual test.
+    const double moved = m.max_vertex_displacement(InertiaForm::inverse_mass_times(m, after - before)) / (dt * dt);
+    const NewtonSettings ns = settings.newton;
+    const double tolerance = ns.residual_tolerance > 0.0 ? ns.residual_tolerance : 0.1;
+    return moved > tolerance;
+  }
 };
 
 SolidStepProblem::SolidStepProblem(const SolidModel& model, const SolidStepSettings& settings, double dt,
@@ -156,6 +184,10 @@ NewtonSettings SolidStepProblem::newton_settings() const {
 }
 
 double SolidStepProblem::barrier_stiffness() const { return impl_->contact->stiffness(); }
+
+bool SolidStepProblem::update_friction(const VectorX& z) { return impl_->update_friction(z); }
+
+int SolidStepProblem::friction_updates() const { return impl_->settings.friction_updates; }
 
 SolidStepReport SolidStepProblem::finish(const VectorX& z, const NewtonResult& newton) {
   Impl& p = *impl_;
@@ -179,9 +211,10 @@ SolidStepReport SolidStepProblem::finish(const VectorX& z, const NewtonResult& n
 SolidStepReport step_solids(const SolidModel& m, const SolidStepSettings& settings, double dt, SolidState& state) {
   SolidStepProblem problem(m, settings, dt, state);
   VectorX z = state.z;
-  const NewtonResult newton = newton_minimise(
-      problem.forms(), m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
-      problem.newton_settings(), z);
+  const NewtonMeasures measures = solid_newton_measures(m);
+  NewtonResult newton = newton_minimise(problem.forms(), m.dof_fixed, measures, problem.newton_settings(), z);
+  for (int u = 0; u < settings.friction_updates && problem.update_friction(z); ++u)
+    accumulate(newton, newton_minimise(problem.forms(), m.dof_fixed, measures, problem.newton_settings(), z));
   return problem.finish(z, newton);
 }
 

@@ -22,6 +22,7 @@ struct SolidStepSettings {
   Vec3 gravity = Vec3(0, -9.81, 0);  ///< m/s^2
   double dhat = 1e-3;                ///< barrier activation distance (m)
   double friction_velocity = 1e-3;   ///< eps_v (m/s): below this sliding speed friction is smoothed
+  int friction_updates = 2;          ///< re-solves with friction re-lagged at the solution (IPC, Sec. 5.1)
   double kinematic_weight = 1e4;     ///< penalty weight (relative to inertia) of scripted bodies
   NewtonSettings newton = auto_tolerance();
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< tolerance 0: 1e-3 x scene diagonal per second
@@ -29,6 +30,7 @@ struct SolidStepSettings {
   static NewtonSettings auto_tolerance() {
     NewtonSettings n;
     n.tolerance = 0.0;
+    n.residual_tolerance = 0.1;
     return n;
   }
 };
@@ -56,6 +58,13 @@ class SolidStepProblem {
   NewtonSettings newton_settings() const;
   /// kappa (J/m^2) of the solid-solid barrier this step.
   double barrier_stiffness() const;
+  /// Re-lags the friction at the solution z (normal forces, closest points and sliding
+  /// directions taken there, slip still from the step's start) and says whether the friction
+  /// force at z moved by more than the Newton residual tolerance (as an acceleration), that is
+  /// whether z must be solved again. Adds the friction form to forms() if it was empty.
+  bool update_friction(const VectorX& z);
+  /// How many times a step may be solved again after update_friction (settings).
+  int friction_updates() const;
   /// Takes the solution (its first num_dofs entries): positions, v = (z - z^n)/dt, time,
   /// kappa; reports the gap, contact pairs and timings.
   SolidStepReport finish(const VectorX& z, const NewtonResult& newton);
@@ -65,9 +74,15 @@ class SolidStepProblem {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The solids' step and residual measures for newton_minimise over coordinates whose first
+/// model.num_dofs entries are the solids' (a coupler's unknowns after them are not measured).
+NewtonMeasures solid_newton_measures(const SolidModel& model);
+
 /// Initial state at rest pose with zero velocity.
 SolidState initial_solid_state(const SolidModel& model);
 
+/// One solid step: Newton on the problem's forms, re-solved up to settings.friction_updates
+/// times while update_friction says the friction moved.
 SolidStepReport step_solids(const SolidModel& model, const SolidStepSettings& settings, double dt, SolidState& state);
 
 /// Kinetic energy 1/2 v^T M v (J) of the free (non-kinematic) solids.

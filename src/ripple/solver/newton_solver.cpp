@@ -86,14 +86,26 @@ ConstrainedStep constrain_step(const std::vector<EqualityConstraint*>& constrain
 
 }  // namespace
 
+void accumulate(NewtonResult& total, const NewtonResult& next) {
+  total.converged = next.converged;
+  total.iterations += next.iterations;
+  total.line_search_steps += next.line_search_steps;
+  total.final_step = next.final_step;
+  total.final_residual = next.final_residual;
+  total.linear_solver = next.linear_solver;
+  total.time_assembly += next.time_assembly;
+  total.time_solve += next.time_solve;
+  total.time_ccd += next.time_ccd;
+  total.time_line_search += next.time_line_search;
+}
+
 NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<uint8_t>& fixed,
-                             const std::function<double(const VectorX&)>& step_size, const NewtonSettings& s,
-                             VectorX& z) {
-  return newton_minimise(forms, {}, fixed, step_size, s, z);
+                             const NewtonMeasures& measures, const NewtonSettings& s, VectorX& z) {
+  return newton_minimise(forms, {}, fixed, measures, s, z);
 }
 
 NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<EqualityConstraint*>& constraints,
-                             const std::vector<uint8_t>& fixed, const std::function<double(const VectorX&)>& step_size,
+                             const std::vector<uint8_t>& fixed, const NewtonMeasures& measures,
                              const NewtonSettings& s, VectorX& z) {
   using Clock = std::chrono::steady_clock;
   NewtonResult result;
@@ -140,8 +152,11 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
     }
     result.time_solve += seconds_since(t0);
     result.iterations = it + 1;
-    result.final_step = step_size(dz) / s.dt;
-    if (result.final_step < s.tolerance && constraints_met) {
+    result.final_step = measures.step_size(dz) / s.dt;
+    const bool test_residual = s.residual_tolerance > 0.0 && measures.residual_size;
+    if (test_residual) result.final_residual = measures.residual_size(g) / (s.dt * s.dt);
+    const bool balanced = !test_residual || result.final_residual < s.residual_tolerance;
+    if (result.final_step < s.tolerance && balanced && constraints_met) {
       result.converged = true;
       break;
     }
@@ -172,12 +187,13 @@ NewtonResult newton_minimise(const std::vector<Form*>& forms, const std::vector<
     z = trial;
     for (Form* f : forms) f->end_iteration(z);
     if (s.trace)
-      std::fprintf(stderr, "newton %d: |dz|/dt %.3e (tol %.3e) met %d alpha %.3e E %.6e -> %.6e\n", it, result.final_step,
-                   s.tolerance, int(constraints_met), alpha, e0, e1);
+      std::fprintf(stderr, "newton %d: |dz|/dt %.3e (tol %.3e) residual %.3e (tol %.3e) met %d alpha %.3e E %.6e -> %.6e\n", it, result.final_step,
+                   s.tolerance, result.final_residual, s.residual_tolerance, int(constraints_met), alpha, e0, e1);
     // A full step below the tolerance taken only to restore the constraints: z already met
     // the step test, so once c(z + dz) is within its tolerance (J dz = -c makes it second
     // order) the solve is done, without assembling and factoring again just to confirm it.
-    if (!constraints_met && alpha == 1.0 && result.final_step < s.tolerance && constraints_hold(constraints, z)) {
+    if (!constraints_met && balanced && alpha == 1.0 && result.final_step < s.tolerance &&
+        constraints_hold(constraints, z)) {
       result.converged = true;
       break;
     }

@@ -156,6 +156,7 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   w->settings.gravity = s.gravity;
   w->settings.dhat = s.contact_dhat;
   w->settings.friction_velocity = s.friction_velocity;
+  w->settings.friction_updates = s.friction_updates;
   w->settings.newton = s.newton;
   w->settings.bending_hessian = s.bending_hessian;
   return w;

@@ -68,7 +68,7 @@ void run(LevelSetInterpolation kind) {
   std::vector<uint8_t> fixed_dofs(z.size(), 0);
   for (int i = 0; i < m.num_dofs; ++i) fixed_dofs[i] = m.dof_fixed[i];
   const NewtonResult r = newton_minimise({&inertia, &barrier}, {&volume}, fixed_dofs,
-                                         [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }, s, z);
+                                         {[](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }}, s, z);
   EXPECT_TRUE(r.converged) << r.iterations;
   EXPECT_LT(r.iterations, 30);
   barrier.begin_iteration(z);

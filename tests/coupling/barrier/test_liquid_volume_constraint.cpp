@@ -91,7 +91,7 @@ TEST(LiquidVolumeConstraint, NewtonMeetsEachComponentsVolume) {
   s.tolerance = 1e-6 * dx;  // m per "dt" of 1 s
   const std::vector<uint8_t> fixed(n, 0);
   Form* forms[] = {&inertia};
-  const NewtonResult r = newton_minimise({forms[0]}, {&volume}, fixed, [](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); },
+  const NewtonResult r = newton_minimise({forms[0]}, {&volume}, fixed, {[](const VectorX& dz) { return dz.cwiseAbs().maxCoeff(); }},
                                          s, z);
   ASSERT_TRUE(r.converged) << r.iterations;
   EXPECT_LT(r.iterations, 12);  // linear convergence (rate ~0.2): M_f and J are lagged

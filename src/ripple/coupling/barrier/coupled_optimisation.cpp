@@ -74,7 +74,17 @@ CoupledResult optimise_coupled(const SolidModel& m, SolidStepProblem& solids, co
                    level_set_scale * ls_step / ns.dt);
     return std::max(solid, level_set_scale * ls_step);
   };
-  result.newton = newton_minimise(forms, constraints, fixed, step, ns, z);
+  NewtonMeasures measures = solid_newton_measures(m);
+  measures.step_size = step;
+  result.newton = newton_minimise(forms, constraints, fixed, measures, ns, z);
+  // The solids' friction re-lagged at the solution, and the coupled problem solved again while
+  // that moves the friction force (as step_solids does).
+  for (int u = 0; u < solids.friction_updates() && solids.update_friction(z); ++u) {
+    forms = solids.forms();
+    forms.push_back(&inertia);
+    forms.push_back(&barrier);
+    accumulate(result.newton, newton_minimise(forms, constraints, fixed, measures, ns, z));
+  }
   if (st.barrier_gradient) {
     VectorX g = VectorX::Zero(z.size());
     barrier.add_derivatives(z, g, nullptr);

@@ -5,6 +5,7 @@
 #include "ripple/contact/broad_phase.hpp"
 #include "ripple/contact/contact_stencil.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/solid/solid_step.hpp"
 #include "ripple/solid/energies/strain_energy.hpp"
 #include "ripple/solid/forms/contact_form.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
@@ -124,8 +125,7 @@ BodyContactReport filter_body_contact(const SolidModel& m, const CoupledSolids& 
   std::vector<Form*> forms = {&inertia, &contact, &orthogonality};
   if (friction.size() > 0) forms.push_back(&friction);
   if (any_volume) forms.push_back(&response);
-  rep.newton = newton_minimise(forms, m.dof_fixed, [&](const VectorX& dz) { return m.max_vertex_displacement(dz); },
-                               ns, z);
+  rep.newton = newton_minimise(forms, m.dof_fixed, solid_newton_measures(m), ns, z);
   kappa = contact.stiffness();
   if (!z.allFinite()) throw SimulationError("the coupled bodies' contact filter produced non-finite positions");
 

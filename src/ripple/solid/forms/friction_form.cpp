@@ -20,25 +20,34 @@ double FrictionForm::f1_over_y(double y, double eps) {
 
 FrictionForm::FrictionForm(const SolidModel& m, const Candidates& candidates, const VectorX& x0, double kappa,
                            double dhat, double dt, double eps_v, const CollisionMesh* mesh)
-    : m_(m), x0_(x0), weight_(dt * dt), eps_(eps_v * dt) {
-  const CollisionMesh& c = mesh ? *mesh : m.collision;
-  for (const ContactStencil& s : stencils_of(c, candidates)) {
-    const double mu = m.friction_between(c.body[s.v[0]], c.body[s.v[s.count - 1]]);
+    : m_(m), mesh_(mesh ? *mesh : m.collision), x0_(x0), weight_(dt * dt), eps_(eps_v * dt) {
+  add_barrier_pairs(candidates, x0, kappa, dhat);
+}
+
+void FrictionForm::add_barrier_pairs(const Candidates& candidates, const VectorX& x_lag, double kappa, double dhat) {
+  for (const ContactStencil& s : stencils_of(mesh_, candidates)) {
+    const double mu = m_.friction_between(mesh_.body[s.v[0]], mesh_.body[s.v[s.count - 1]]);
     if (mu <= 0.0) continue;
-    const double gap = std::sqrt(stencil_distance_sq(x0, s)) - stencil_offset(c, s);
+    const double gap = std::sqrt(stencil_distance_sq(x_lag, s)) - stencil_offset(mesh_, s);
     if (gap >= dhat || gap <= 0.0) continue;
-    add_pair(s, mu * kappa * std::abs(barrier(gap, dhat).first));
+    add_entry(s, mu * kappa * std::abs(barrier(gap, dhat).first), x_lag);  // Eq. 14
   }
 }
 
-void FrictionForm::add_pair(const ContactStencil& s, double mu_lambda) {
-  const VectorX& x0 = x0_;
+void FrictionForm::relag(const Candidates& candidates, const VectorX& x_lag, double kappa, double dhat) {
+  entries_.clear();
+  add_barrier_pairs(candidates, x_lag, kappa, dhat);
+}
+
+void FrictionForm::add_pair(const ContactStencil& s, double mu_lambda) { add_entry(s, mu_lambda, x0_); }
+
+void FrictionForm::add_entry(const ContactStencil& s, double mu_lambda, const VectorX& x_lag) {
   Entry e;
   e.stencil = s;
   e.mu_lambda = mu_lambda;
-  e.weights = closest_point_weights(x0, s);
+  e.weights = closest_point_weights(x_lag, s);
   Vec3 n = Vec3::Zero();
-  for (int i = 0; i < s.count; ++i) n += e.weights[i] * x0.segment<3>(3 * s.v[i]);
+  for (int i = 0; i < s.count; ++i) n += e.weights[i] * x_lag.segment<3>(3 * s.v[i]);
   n.normalize();
   const Vec3 t0 = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
   e.basis << t0, n.cross(t0);

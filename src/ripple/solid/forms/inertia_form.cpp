@@ -63,6 +63,20 @@ VectorX InertiaForm::mass_times(const SolidModel& m, const VectorX& v, bool incl
   return out;
 }
 
+VectorX InertiaForm::inverse_mass_times(const SolidModel& m, const VectorX& g) {
+  VectorX out = VectorX::Zero(m.num_dofs);
+  for (int i = 0; i < m.num_vertices; ++i) {
+    const int d = m.vertex_dof[i];
+    if (m.vertex_rigid[i] || m.vertex_mass[i] <= 0.0) continue;
+    for (int k = 0; k < 3; ++k)
+      if (!m.dof_fixed[d + k]) out[d + k] = g[d + k] / m.vertex_mass[i];
+  }
+  for_bodies(m, false, [&](const SolidBodyInfo& b) {
+    out.segment<12>(b.first_dof) = affine_mass(b).ldlt().solve(g.segment<12>(b.first_dof));
+  });
+  return out;
+}
+
 double KinematicForm::value(const VectorX& z) const {
   double e = 0.0;
   for (const auto& [v, x] : vertex_targets_)

@@ -17,6 +17,9 @@ class InertiaForm : public Form {
   void add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const override;
   /// M v for a coordinate-space vector (momentum-like products for stats and damping).
   static VectorX mass_times(const SolidModel& m, const VectorX& v, bool include_kinematic);
+  /// M^-1 g over the free coordinates (deformable vertices with mass, free rigid bodies); zero
+  /// on fixed, massless and kinematic ones. g may be longer than the solids' coordinates.
+  static VectorX inverse_mass_times(const SolidModel& m, const VectorX& g);
 
  private:
   const SolidModel& m_;
