@@ -2,7 +2,7 @@
 """Plots the validation time series written by the tests into docs/img/*.png.
 
     RIPPLE_VALIDATION_OUT=build/validation RIPPLE_LONG_VALIDATION=1 \
-        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*:*BarrierVolume*:*BarrierNewtonCfl*'
+        build/tests/ripple_tests --gtest_filter='*DamBreak*:*Enright*:*BarrierVolume*:*BarrierNewtonCfl*:*CoulombSweep*'
     /usr/bin/python3 docs/plots/plot_validation.py build/validation
 
 Needs Debian's python3-matplotlib (installed by scripts/quickstart.sh plots, see docs/validation.md).
@@ -135,6 +135,26 @@ def barrier_newton_cfl(src, dst):
     plt.close(fig)
 
 
+def coulomb_sweep(src, dst):
+    """Slid distance in 0.5 s on a tan(theta) = 0.5 slope against mu, beside Coulomb's line."""
+    f = src / "coulomb_sweep.csv"
+    if not f.exists():
+        return
+    d = read(f)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(d["mu"], d["coulomb_m"], "k-", lw=1, label="Coulomb: g (sin - mu cos) t^2 / 2")
+    ax.plot(d["mu"], d["rigid_m"], "o", ms=5, mfc="none", label="ripple, rigid block")
+    ax.plot(d["mu"], d["volume_m"], "x", ms=5, label="ripple, tet block")
+    ax.axvline(0.5, color="gray", lw=0.8, ls="--")
+    ax.set(xlabel="friction coefficient mu (tan theta = 0.5 dashed)", ylabel="slid in 0.5 s (m)",
+           title="Block released at rest on a slope, dt = 5 ms")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(dst / "coulomb_friction_slope.png", dpi=100)
+    plt.close(fig)
+
+
 def main():
     src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/validation")
     dst = pathlib.Path(__file__).resolve().parent.parent / "img"
@@ -143,6 +163,7 @@ def main():
     enright(src, dst)
     barrier_volume(src, dst)
     barrier_newton_cfl(src, dst)
+    coulomb_sweep(src, dst)
     print(f"plots written to {dst}")
 
 

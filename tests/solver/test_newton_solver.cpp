@@ -1,12 +1,14 @@
 // Projected Newton over forms: convergence on an exact quadratic, the forms' largest safe
-// step (CCD) respected, monotone descent with an over-stiff Hessian model, and the stop of a
-// constrained solve whose last step only restored its constraint.
+// step (CCD) respected, monotone descent with an over-stiff Hessian model, the stop of a
+// constrained solve whose last step only restored its constraint, and the residual test that
+// keeps a body at rest on a slope from being declared stuck.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "ripple/solid/forms/friction_form.hpp"
 #include "ripple/solver/newton_solver.hpp"
 
 namespace ripple {
@@ -128,6 +130,49 @@ TEST(NewtonSolver, ConstrainedStopsOnceASmallStepRestoresTheConstraint) {
   EXPECT_TRUE(r2.converged);
   EXPECT_EQ(r2.iterations, 2);
   EXPECT_NEAR(y[0], 0.5, 1e-12);
+}
+
+/// One step of a block (mass m) at rest on a slope, along the slope: inertia towards the
+/// free fall z~ = F dt^2 / m and the smoothed Coulomb friction dt^2 mu N f0(|z|) (IPC Eq. 15).
+class BlockOnSlope : public Form {
+ public:
+  static constexpr double m = 0.5, dt = 0.005, F = 2.19, muN = 1.97, eps = 1e-3 * dt;  // kg, s, N, N, m
+  std::string name() const override { return "block on slope"; }
+  double value(const VectorX& z) const override {
+    return 0.5 * m * std::pow(z[0] - F * dt * dt / m, 2) + dt * dt * muN * FrictionForm::f0(std::abs(z[0]), eps);
+  }
+  void add_derivatives(const VectorX& z, VectorX& g, std::vector<Triplet>* h) const override {
+    const double y = std::abs(z[0]);
+    g[0] += m * (z[0] - F * dt * dt / m) + dt * dt * muN * FrictionForm::f1_over_y(y, eps) * z[0];
+    const double f2 = y < eps ? 2.0 / eps - 2.0 * y / (eps * eps) : 0.0;  // d(f1)/dy
+    if (h) h->emplace_back(0, 0, m + dt * dt * muN * f2);
+  }
+};
+
+TEST(NewtonSolver, ResidualTestKeepsASlidingBlockFromStoppingInTheStaticSmoothing) {
+  // F > mu N: the block slides, z = (F - mu N) dt^2 / m per step. From z = 0 the smoothing's
+  // stiffness 2 mu N / eps makes the first step about eps / 2: below the step tolerance.
+  BlockOnSlope block;
+  NewtonSettings s;
+  s.dt = BlockOnSlope::dt;
+  s.tolerance = 2e-3;  // m/s: 1e-3 x a 2 m scene per second
+  const std::vector<uint8_t> fixed(1, 0);
+  NewtonMeasures measures;
+  measures.step_size = [](const VectorX& dz) { return std::abs(dz[0]); };
+  measures.residual_size = [](const VectorX& g) { return std::abs(g[0]) / BlockOnSlope::m; };
+  const double sliding = (BlockOnSlope::F - BlockOnSlope::muN) * s.dt * s.dt / BlockOnSlope::m;
+
+  VectorX stuck = VectorX::Zero(1);
+  const NewtonResult r0 = newton_minimise({&block}, fixed, measures, s, stuck);  // residual_tolerance 0: no test
+  EXPECT_TRUE(r0.converged);
+  EXPECT_LT(stuck[0], 0.5 * sliding);  // the step test alone stops in the smoothing
+
+  s.residual_tolerance = 0.1;  // m/s^2
+  VectorX z = VectorX::Zero(1);
+  const NewtonResult r = newton_minimise({&block}, fixed, measures, s, z);
+  EXPECT_TRUE(r.converged);
+  EXPECT_NEAR(z[0], sliding, 1e-3 * sliding);
+  EXPECT_LT(r.final_residual, s.residual_tolerance);
 }
 
 }  // namespace

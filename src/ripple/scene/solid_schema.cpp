@@ -191,7 +191,10 @@ SchemaNode contact_schema() {
            schema_integer("Times a step is solved again with the friction's normal forces and sliding directions "
                           "taken at the last solution instead of the step's start, while they move the friction "
                           "force by more than `solver.newton.residual_tolerance` (0: lagged at the step's start, "
-                          "one step late at a first touch).",
+                          "one step late at a first touch). Applies to the solids' own steps (method `none`); the "
+                          "`barrier` and `cutcell` methods' joint solves lag friction at the step's start. Each "
+                          "update costs a Newton solve: 2 made the cloth on the rotating sphere 65 % slower than 0, "
+                          "while 0 let a block on a ramp slide 15 % short of Coulomb's distance.",
                           2)
                .range(0, 100));
   auto pair = schema_object("Friction of one pair of solids, replacing sqrt(mu_a mu_b) for it.");
@@ -220,7 +223,7 @@ SchemaNode newton_schema() {
            schema_number("Also stop only when the unbalanced force over mass, at every vertex, is below this. "
                          "The step test alone stops a body at rest on a slope before its static friction "
                          "gives way (0: no residual test).",
-                         "m/s^2", 0.1)
+                         "m/s^2", 0.05)
                .range(0, kInf))
       .add("max_iterations", schema_integer("Iteration cap; hitting it is reported in stats and the log.", 100).range(1, 100000))
       .add("linear_solver", schema_enum("`cholmod`: sparse Cholesky (SuiteSparse); `pcg`: Jacobi-preconditioned CG.",

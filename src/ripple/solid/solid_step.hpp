@@ -30,7 +30,7 @@ struct SolidStepSettings {
   static NewtonSettings auto_tolerance() {
     NewtonSettings n;
     n.tolerance = 0.0;
-    n.residual_tolerance = 0.1;
+    n.residual_tolerance = 0.05;
     return n;
   }
 };
@@ -77,6 +77,11 @@ class SolidStepProblem {
 /// The solids' step and residual measures for newton_minimise over coordinates whose first
 /// model.num_dofs entries are the solids' (a coupler's unknowns after them are not measured).
 NewtonMeasures solid_newton_measures(const SolidModel& model);
+
+/// The residual measure of solid_newton_measures (m; over dt^2 an acceleration): for rigid
+/// bodies the largest vertex motion of M^-1 g, for deformable bodies sum_v |g_v| over the
+/// body's mass; the largest over the bodies.
+double body_residual(const SolidModel& model, const VectorX& g);
 
 /// Initial state at rest pose with zero velocity.
 SolidState initial_solid_state(const SolidModel& model);
