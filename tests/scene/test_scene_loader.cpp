@@ -2,6 +2,7 @@
 
 #include "../test_support.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/scene/scene_loader.hpp"
 
 using namespace ripple;
 using nlohmann::json;
@@ -77,4 +78,44 @@ TEST(SceneLoader, OverridesApplyBeforeValidation) {
   EXPECT_EQ(s.fluid.representation, LiquidRepresentation::Flip);
   EXPECT_THROW(load_scene_file(path, {{"/time/end", "-1"}}), InputError);
   EXPECT_THROW(load_scene_file((dir / "nope.json").string()), InputError);
+}
+
+TEST(SceneLoader, ObstaclesTurnByTheirRotationAboutTheirCentre) {
+  json j = test::small_scene();
+  j["solids"] = json::parse(R"([{"type": "box", "name": "ramp", "min": [0.1, 0.0, 0.0], "max": [0.3, 0.02, 0.1],
+                                 "rotation": {"axis": [0, 0, 1], "degrees": 90}}])");
+  const Scene s = test::scene_from(j);
+  ASSERT_EQ(s.obstacles.size(), 1u);
+  const ShapeDesc& shape = s.obstacles[0].shape;
+  ASSERT_EQ(shape.kind, ShapeDesc::Kind::Mesh);  // a turned box is its faces' mesh
+  const Aabb b = shape.bounds();
+  // The 0.2 x 0.02 slab turned a quarter about z around its centre (0.2, 0.01): 0.02 x 0.2.
+  EXPECT_NEAR(b.lo.x(), 0.19, 1e-12);
+  EXPECT_NEAR(b.hi.x(), 0.21, 1e-12);
+  EXPECT_NEAR(b.lo.y(), -0.09, 1e-12);
+  EXPECT_NEAR(b.hi.y(), 0.11, 1e-12);
+  EXPECT_GT(shape.mesh->signed_volume(), 0.0);  // still facing outwards
+  j["solids"][0]["rotation"]["axis"] = json::array({0, 0, 0});
+  EXPECT_NE(error_of(j).find("/solids/0/rotation/axis: must not be zero"), std::string::npos) << error_of(j);
+}
+
+TEST(SceneLoader, DeeplyNestedJsonIsRefusedNotACrash) {
+  // 300000 nested arrays once overflowed the stack while the value was copied.
+  const std::string deep = std::string(300000, '[') + std::string(300000, ']');
+  std::string message;
+  try {
+    parse_json_text(deep, "deep.json");
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("deep.json:1:129"), std::string::npos) << message;
+  EXPECT_NE(message.find("nested deeper than 128 levels"), std::string::npos) << message;
+  // Brackets inside strings do not count, and 128 levels are fine.
+  EXPECT_NO_THROW(parse_json_text(R"({"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", "s.json"));
+  EXPECT_NO_THROW(parse_json_text(std::string(128, '[') + std::string(128, ']'), "ok.json"));
+  // The same through the command line: exit 2, not a crash.
+  const auto dir = test::temp_dir("deep_json");
+  const std::string path = test::write_text(dir / "deep.json", deep);
+  EXPECT_EQ(test::run_ripple("validate " + path, (dir / "log.txt").string()), 2);
+  EXPECT_NE(test::read_text(dir / "log.txt").find("nested deeper than 128 levels"), std::string::npos);
 }

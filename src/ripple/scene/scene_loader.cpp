@@ -18,7 +18,44 @@ namespace fs = std::filesystem;
 
 int TimeSettings::frame_count() const { return std::max(1, static_cast<int>(std::floor(end * fps + 1e-9))); }
 
+namespace {
+
+/// Arrays and objects nested deeper than a scene can need: the JSON values are copied and
+/// freed recursively, so a hostile file of 300000 nested brackets would overflow the stack.
+constexpr int kMaxJsonDepth = 128;
+
+/// Refuses nesting beyond kMaxJsonDepth, naming the line and column, before parsing.
+void check_nesting(const std::string& text, const std::string& origin) {
+  int depth = 0, line = 1, col = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    ++col;
+    if (c == '\n') {
+      ++line;
+      col = 0;
+    }
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),
+                         "malformed JSON: arrays and objects nested deeper than " + std::to_string(kMaxJsonDepth) +
+                             " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
+}  // namespace
+
 json parse_json_text(const std::string& text, const std::string& origin) {
+  check_nesting(text, origin);
   try {
     return json::parse(text);
   } catch (const json::parse_error& e) {
@@ -93,6 +130,7 @@ bool overlaps(const Aabb& a, const Aabb& b) {
 
 void apply_override(json& doc, const std::string& ptr, const std::string& value_text) {
   json value;
+  check_nesting(value_text, "--set " + ptr);
   try {
     value = json::parse(value_text);
   } catch (const json::parse_error&) {
