@@ -119,3 +119,44 @@ TEST(SceneLoader, DeeplyNestedJsonIsRefusedNotACrash) {
   EXPECT_EQ(test::run_ripple("validate " + path, (dir / "log.txt").string()), 2);
   EXPECT_NE(test::read_text(dir / "log.txt").find("nested deeper than 128 levels"), std::string::npos);
 }
+
+TEST(SceneLoader, InputMistakesExitTwoWithTheirReason) {
+  const auto dir = test::temp_dir("input_mistakes");
+  const std::string log = (dir / "log.txt").string();
+  json j = test::small_scene();
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  auto run = [&](const std::string& args) {
+    const int rc = test::run_ripple(args, log);
+    return std::make_pair(rc, test::read_text(log));
+  };
+  // A number beyond a double's range.
+  std::string text = j.dump();
+  text.replace(text.find("0.1"), 3, "1e999");
+  const std::string big = test::write_text(dir / "big.json", text);
+  auto [rc, out] = run("validate " + big);
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("number out of range"), std::string::npos) << out;
+  std::tie(rc, out) = run("validate " + scene + " --set /time/end=1e999");
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("--set /time/end: number out of range"), std::string::npos) << out;
+  // A pointer that names no key.
+  std::tie(rc, out) = run("validate " + scene + " --set /=1");
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("the pointer names no key"), std::string::npos) << out;
+  // A directory where a file belongs: the scene, a mesh.
+  std::tie(rc, out) = run("validate " + dir.string());
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("it is a directory, not a file"), std::string::npos) << out;
+  std::filesystem::create_directories(dir / "meshdir");
+  j["solids"] = json::parse(R"([{"type": "mesh", "file": "meshdir"}])");
+  const std::string mesh_scene = test::write_text(dir / "m.json", j.dump());
+  std::tie(rc, out) = run("validate " + mesh_scene);
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("/solids/0/file"), std::string::npos) << out;
+  EXPECT_NE(out.find("it is a directory, not a file"), std::string::npos) << out;
+  // An output directory that is a file.
+  test::write_text(dir / "afile", "");
+  std::tie(rc, out) = run("run " + scene + " --out " + (dir / "afile").string() + " --frames 1 -q");
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("the output directory is a file"), std::string::npos) << out;
+}

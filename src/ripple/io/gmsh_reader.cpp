@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/io/input_file.hpp"
 
 namespace ripple {
 namespace {
@@ -35,8 +36,7 @@ struct Lines {
 TetMesh read_gmsh_tets(const std::string& path) {
   Lines r;
   r.path = path;
-  r.in.open(path, std::ios::binary);
-  if (!r.in) throw InputError(path, "cannot open Gmsh file (missing or unreadable)");
+  r.in = open_input_file(path, "Gmsh file");
   std::unordered_map<long, Vec3> nodes;
   std::vector<std::array<long, 4>> tets;
   double version = 0.0;

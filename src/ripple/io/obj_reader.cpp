@@ -4,12 +4,12 @@
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/io/input_file.hpp"
 
 namespace ripple {
 
 TriangleMesh read_obj(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open mesh file (missing or unreadable)");
+  std::ifstream in = open_input_file(path, "mesh file");
   TriangleMesh mesh;
   std::string line;
   int line_no = 0;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/io/input_file.hpp"
 #include "ripple/io/obj_reader.hpp"
 #include "ripple/scene/scene_enums.hpp"
 #include "ripple/scene/scene_schema.hpp"
@@ -70,6 +71,10 @@ json parse_json_text(const std::string& text, const std::string& origin) {
     const auto cut = what.find("parse error");
     if (cut != std::string::npos) what = what.substr(cut);
     throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col), "malformed JSON: " + what);
+  } catch (const json::out_of_range& e) {  // "number overflow parsing '1e999'"
+    std::string what = e.what();
+    if (const auto cut = what.find("number overflow"); cut != std::string::npos) what = what.substr(cut);
+    throw InputError(origin, "number out of range (beyond +-1.8e308): " + what);
   }
 }
 
@@ -129,10 +134,14 @@ bool overlaps(const Aabb& a, const Aabb& b) {
 }
 
 void apply_override(json& doc, const std::string& ptr, const std::string& value_text) {
+  if (ptr.empty() || ptr == "/" || ptr.find("//") != std::string::npos || ptr.back() == '/')
+    throw InputError("--set " + ptr, "the pointer names no key: give one, e.g. --set /time/end=0.5");
   json value;
   check_nesting(value_text, "--set " + ptr);
   try {
     value = json::parse(value_text);
+  } catch (const json::out_of_range&) {
+    throw InputError("--set " + ptr, "number out of range (beyond +-1.8e308): " + value_text);
   } catch (const json::parse_error&) {
     value = value_text;  // plain strings need no quotes on the command line
   }
@@ -340,8 +349,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
 
 Scene read_scene_file(const std::string& path, const std::vector<CouplingSchema>& methods,
                       const SceneOverrides& overrides) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "cannot open scene file (missing or unreadable)");
+  std::ifstream in = open_input_file(path, "scene file");
   std::stringstream ss;
   ss << in.rdbuf();
   const json j = parse_json_text(ss.str(), path);

@@ -74,6 +74,8 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     if (!checkpoint) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
   }
   const std::unique_ptr<Coupler> coupler = make_coupler(scene);  // checks the scene before any output
+  if (fs::exists(dir) && !fs::is_directory(dir))
+    throw InputError(opt.output_dir, "the output directory is a file: give a directory (--out)");
   fs::create_directories(dir);
   const fs::path stats_path = dir / "stats.jsonl";
   World world(scene);
