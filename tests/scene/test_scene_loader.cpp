@@ -160,3 +160,15 @@ TEST(SceneLoader, InputMistakesExitTwoWithTheirReason) {
   EXPECT_EQ(rc, 2);
   EXPECT_NE(out.find("the output directory is a file"), std::string::npos) << out;
 }
+
+TEST(SceneLoader, SolidNamesAreSafeInFileNames) {
+  json j = test::small_scene();
+  j["solids"] = json::parse(R"([{"type": "box", "name": "ok_name-1.2", "min": [0.2, 0, 0], "max": [0.3, 0.1, 0.1]}])");
+  EXPECT_EQ(error_of(j), "");
+  for (const std::string& bad : std::vector<std::string>{"../../x", "a/b", "bell\a", "\x1b[31mred", ".hidden", std::string(65, 'n')}) {
+    j["solids"][0]["name"] = bad;
+    EXPECT_NE(error_of(j).find("/solids/0/name"), std::string::npos) << bad << ": " << error_of(j);
+  }
+  j["solids"][0]["name"] = "domain_walls";
+  EXPECT_NE(error_of(j).find("the walls' name"), std::string::npos) << error_of(j);
+}

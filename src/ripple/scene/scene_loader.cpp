@@ -1,5 +1,7 @@
 #include "ripple/scene/scene_loader.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -129,6 +131,18 @@ void rotate_obstacle(const json& rotation, const std::string& where, ShapeDesc& 
   s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
 }
 
+/// Why `name` cannot name output files ("" when it can): letters, digits, '_', '-' and '.',
+/// 1 to 64 of them, not starting with '.' (no paths, control characters or hidden files).
+std::string name_problem(const std::string& name) {
+  if (name.empty()) return "a name must not be empty";
+  if (name.size() > 64) return "a name has at most 64 characters (this one has " + std::to_string(name.size()) + ")";
+  if (name.front() == '.') return "a name must not start with '.'";
+  for (const char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.')
+      return "a name may hold only letters, digits, '_', '-' and '.' (it goes into output file names)";
+  return "";
+}
+
 bool overlaps(const Aabb& a, const Aabb& b) {
   return (a.lo.array() < b.hi.array()).all() && (b.lo.array() < a.hi.array()).all();
 }
@@ -239,17 +253,21 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     if (!overlaps(r.shape.bounds(), domain_box)) fail(ptr, "liquid region lies entirely outside the domain");
     s.fluid.regions.push_back(std::move(r));
   }
-  // Solids.
+  // Solids, each with a name that is safe in an output file name and unique.
   std::vector<std::string> names;
+  auto add_name = [&](const std::string& name, const std::string& ptr) {
+    if (const std::string problem = name_problem(name); !problem.empty()) fail(ptr + "/name", problem);
+    if (std::find(names.begin(), names.end(), name) != names.end() || name == "domain_walls")
+      fail(ptr + "/name", "duplicate solid name \"" + name + "\"" + (name == "domain_walls" ? " (the walls' name)" : ""));
+    names.push_back(name);
+  };
   for (size_t i = 0; i < j["solids"].size(); ++i) {
     const json& sj = j["solids"][i];
     const std::string ptr = "/solids/" + std::to_string(i);
     const std::string type = sj["type"];
     if (is_simulated_solid(type)) {
       LagrangianSolidDesc d = load_lagrangian_solid(sj, ptr, origin, base_dir, "solid" + std::to_string(i));
-      if (std::find(names.begin(), names.end(), d.name) != names.end())
-        fail(ptr + "/name", "duplicate solid name \"" + d.name + "\"");
-      names.push_back(d.name);
+      add_name(d.name, ptr);
       s.lagrangian_solids.push_back(std::move(d));
       continue;
     }
@@ -260,9 +278,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     o.velocity = vec3_of(sj["velocity"]);
     o.angular_velocity = vec3_of(sj["angular_velocity"]);
     if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
-    if (std::find(names.begin(), names.end(), o.name) != names.end())
-      fail(ptr + "/name", "duplicate solid name \"" + o.name + "\"");
-    names.push_back(o.name);
+    add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }
   if (s.fluid.regions.empty() && s.lagrangian_solids.empty())

@@ -110,7 +110,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   root.add("fluid", fluid);
 
   std::vector<std::pair<std::string, SchemaNode>> solid_extra = {
-      {"name", schema_string("Name used in outputs (default: solid<index>).", "")},
+      {"name", schema_string("Name used in output file names and messages (default: solid<index>): letters, digits, '_', "
+                            "'-' and '.', at most 64, not starting with '.'.", "")},
       {"velocity", schema_vec3("Linear velocity of a kinematic obstacle.", "m/s", json::array({0, 0, 0}))},
       {"angular_velocity",
        schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))},

@@ -33,7 +33,8 @@ SchemaNode mesh_file(const std::string& what) {
 void add_common(SchemaNode& s, double density) {
   auto rotation = rotation_schema("Initial rotation of the geometry about the centre of its bounding box, applied "
                                   "after the geometry is placed (and before pinned regions select vertices).");
-  s.add("name", schema_string("Name used in outputs and messages (default: solid<index>).", ""))
+  s.add("name", schema_string("Name used in output file names and messages (default: solid<index>): letters, digits, "
+                                    "'_', '-' and '.', at most 64, not starting with '.'.", ""))
       .add("density", schema_number("Mass density.", "kg/m^3", density).range(0, 1e6, true))
       .add("velocity", schema_vec3("Initial velocity.", "m/s", json::array({0, 0, 0})))
       .add("rotation", rotation)
