@@ -86,6 +86,20 @@ TEST(CommandLine, ResumeReproducesAnUninterruptedRun) {
   int expect = 0;
   while (std::getline(stats, line)) EXPECT_EQ(nlohmann::json::parse(line)["frame"], expect++);
   EXPECT_EQ(expect, 7);
+  // --out beside --resume would be ignored: refused instead.
+  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --resume " + b + " --out " + a, (dir / "d.log").string()), 2);
+  EXPECT_NE(test::read_text(dir / "d.log").find("give one of --resume and --out"), std::string::npos)
+      << test::read_text(dir / "d.log");
+}
+
+TEST(CommandLine, HeaderCountsTheFramesThatWillRun) {
+  const auto dir = test::temp_dir("cli_header");
+  auto j = test::small_scene();
+  j["time"]["end"] = 1.0;  // 30 frames
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  ASSERT_EQ(test::run_ripple("run " + scene + " --frames 1 --out " + (dir / "o").string(), (dir / "log").string()), 0);
+  const std::string log = test::read_text(dir / "log");
+  EXPECT_NE(log.find(", 1 frames at 30 fps"), std::string::npos) << log;
 }
 
 TEST(CommandLine, ResumeAfterSigkill) {

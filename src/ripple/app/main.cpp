@@ -1,5 +1,6 @@
 // The `ripple` command: run, validate, schema. Exit codes: 0 success, 2 invalid input
 // (nothing simulated), 3 simulation failure (frames written before the failure are kept).
+#include <algorithm>
 #include <CLI/CLI.hpp>
 #include <oneapi/tbb/global_control.h>
 
@@ -29,14 +30,15 @@ ripple::SceneOverrides parse_overrides(const std::vector<std::string>& sets) {
   return out;
 }
 
-std::string describe(const ripple::Scene& s) {
+std::string describe(const ripple::Scene& s, int max_frames = -1) {
   char buf[256];
   const char* liquid = s.fluid.regions.empty()                                    ? "none"
                        : s.fluid.representation == ripple::LiquidRepresentation::Apic ? "apic"
                        : s.fluid.representation == ripple::LiquidRepresentation::Flip ? "flip"
                                                                                       : "levelset";
   std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, liquid %s, solids %zu", s.grid.n.x(),
-                s.grid.n.y(), s.grid.n.z(), s.grid.dx, s.time.frame_count(), s.time.fps, liquid,
+                s.grid.n.y(), s.grid.n.z(), s.grid.dx,
+                max_frames >= 0 ? std::min(max_frames, s.time.frame_count()) : s.time.frame_count(), s.time.fps, liquid,
                 s.lagrangian_solids.size() + s.obstacles.size());
   return buf;
 }
@@ -93,6 +95,9 @@ int main(int argc, char** argv) {
       std::cerr << "ripple: " << validate_path << " is valid (" << describe(s) << ")\n";
       return 0;
     }
+    if (!resume_dir.empty() && !out_dir.empty() && out_dir != resume_dir)
+      throw ripple::InputError("--out " + out_dir, "--resume continues the run in its own folder (" + resume_dir +
+                                                       "): give one of --resume and --out");
     const ripple::Scene s = ripple::load_scene_file(scene_path, parse_overrides(sets));
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
@@ -106,7 +111,7 @@ int main(int argc, char** argv) {
     opt.on_frame = [&](const ripple::ProgressInfo& i) { progress.frame(i); };
     opt.on_warning = [&](const std::string& m) { progress.message("warning", m); };
     opt.on_info = [&](const std::string& m) { progress.message("info", m); };
-    progress.message("info", scene_path + ": " + describe(s) + " -> " + opt.output_dir);
+    progress.message("info", scene_path + ": " + describe(s, frames) + " -> " + opt.output_dir);
     const ripple::RunSummary r = ripple::run_simulation(s, opt);
     progress.finish();
     progress.message("info", "done: frames " + std::to_string(r.first_frame) + ".." + std::to_string(r.last_frame) +

@@ -51,6 +51,7 @@ class BinaryReader {
     const uint64_t n = get<uint64_t>();
     if (n > (data_.size() - pos_) / sizeof(T)) fail("checkpoint is truncated");
     v.resize(n);
+    if (n == 0) return;  // an empty vector's data() may be null, which memcpy may not be given
     std::memcpy(static_cast<void*>(v.data()), data_.data() + pos_, n * sizeof(T));  // fixed-size Eigen types are plain arrays
     pos_ += n * sizeof(T);
   }
