@@ -58,6 +58,11 @@ class BinaryReader {
   template <class T>
   void get_grid(Array3<T>& g) {
     const int nx = get<int32_t>(), ny = get<int32_t>(), nz = get<int32_t>();
+    // Checked against what the file still holds before anything is allocated: a corrupt size
+    // must not ask for gigabytes.
+    if (nx < 0 || ny < 0 || nz < 0) fail("checkpoint grid size is negative (corrupt file)");
+    const uint64_t cells = static_cast<uint64_t>(nx) * static_cast<uint64_t>(ny) * static_cast<uint64_t>(nz);
+    if (cells > (data_.size() - pos_) / sizeof(T)) fail("checkpoint grid size exceeds the file (corrupt or truncated)");
     g.resize(nx, ny, nz);
     get_vec(g.data());
     if (g.size() != static_cast<int64_t>(nx) * ny * nz) fail("checkpoint grid size mismatch");
