@@ -54,6 +54,8 @@ TEST(BinaryStream, CorruptGridSizesAreRefusedBeforeAllocating) {
   // 4000^3 doubles would be 512 GB: refused from the file's length, not attempted.
   EXPECT_NE(error_reading(grid_stream(4000, 4000, 4000)).find("exceeds the file"), std::string::npos);
   EXPECT_NE(error_reading(grid_stream(2, -3, 4)).find("negative"), std::string::npos);
+  // 2^21 x 2^21 x 2^22 = 2^64 cells: a 64-bit product wraps to 0.
+  EXPECT_NE(error_reading(grid_stream(1 << 21, 1 << 21, 1 << 22)).find("exceeds the file"), std::string::npos);
   EXPECT_NE(error_reading(grid_stream(2, 3, 5)).find("exceeds the file"), std::string::npos);
   EXPECT_NE(error_reading(grid_stream(2, 3, 4).substr(0, 40)).find("ck.bin"), std::string::npos);  // truncated
 }

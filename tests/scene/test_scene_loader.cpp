@@ -159,6 +159,9 @@ TEST(SceneLoader, InputMistakesExitTwoWithTheirReason) {
   std::tie(rc, out) = run("run " + scene + " --out " + (dir / "afile").string() + " --frames 1 -q");
   EXPECT_EQ(rc, 2);
   EXPECT_NE(out.find("the output directory is a file"), std::string::npos) << out;
+  std::tie(rc, out) = run("run " + scene + " --out " + (dir / "afile" / "sub").string() + " --frames 1 -q");
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(out.find("cannot create the output directory"), std::string::npos) << out;
 }
 
 TEST(SceneLoader, SolidNamesAreSafeInFileNames) {

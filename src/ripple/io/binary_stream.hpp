@@ -61,7 +61,7 @@ class BinaryReader {
     // Checked against what the file still holds before anything is allocated: a corrupt size
     // must not ask for gigabytes.
     if (nx < 0 || ny < 0 || nz < 0) fail("checkpoint grid size is negative (corrupt file)");
-    const uint64_t cells = static_cast<uint64_t>(nx) * static_cast<uint64_t>(ny) * static_cast<uint64_t>(nz);
+    const unsigned __int128 cells = static_cast<unsigned __int128>(nx) * static_cast<uint64_t>(ny) * static_cast<uint64_t>(nz);
     if (cells > (data_.size() - pos_) / sizeof(T)) fail("checkpoint grid size exceeds the file (corrupt or truncated)");
     g.resize(nx, ny, nz);
     get_vec(g.data());

@@ -76,7 +76,11 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   const std::unique_ptr<Coupler> coupler = make_coupler(scene);  // checks the scene before any output
   if (fs::exists(dir) && !fs::is_directory(dir))
     throw InputError(opt.output_dir, "the output directory is a file: give a directory (--out)");
-  fs::create_directories(dir);
+  try {
+    fs::create_directories(dir);
+  } catch (const fs::filesystem_error& e) {  // a file on the way, no permission: the user's path
+    throw InputError(opt.output_dir, std::string("cannot create the output directory: ") + e.code().message());
+  }
   const fs::path stats_path = dir / "stats.jsonl";
   World world(scene);
   initialise_world(world, *coupler);

@@ -36,7 +36,8 @@ void record_solid_step(const SolidStepReport& r, const StepContext& ctx, const c
   ++log.newton_unconverged;
   std::ostringstream os;
   os << "frame " << ctx.frame << ": " << what << " Newton solve stopped after " << n.iterations
-     << " iterations without converging (last step " << n.final_step << " m/s)";
+     << " iterations without converging (last step " << n.final_step << " m/s, unbalanced force per mass "
+     << n.final_residual << " m/s^2)";
   ctx.warn(os.str());
 }
 
