@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "ripple/contact/broad_phase.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/solid/forms/contact_form.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
@@ -84,6 +83,7 @@ struct SolidStepProblem::Impl {
   std::unique_ptr<ContactForm> contact;
   std::unique_ptr<QuadraticForm> damping;
   std::unique_ptr<FrictionForm> friction;
+  bool has_friction = false;  ///< some pair of bodies has mu > 0
   std::vector<Form*> forms;
 
   Impl(const SolidModel& model, const SolidStepSettings& st, double step, SolidState& s)
@@ -167,22 +167,24 @@ struct SolidStepProblem::Impl {
     // Friction, lagged at the start of the step (IPC, Sec. 5).
     friction = std::make_unique<FrictionForm>(m, contact->candidates(), x0, contact->stiffness(), settings.dhat, dt,
                                               settings.friction_velocity);
+    for (const SolidBodyInfo& b : m.bodies) has_friction = has_friction || b.friction > 0.0;
+    for (const auto& [pair, mu] : m.pair_friction) has_friction = has_friction || mu > 0.0;
     if (friction->size() > 0) forms.push_back(friction.get());
   }
 
   bool update_friction(const VectorX& z) {
-    const VectorX x = m.positions(z.head(m.num_dofs));
-    const Candidates near = find_candidates(m.collision, x, x, settings.dhat);
+    if (!has_friction) return false;  // nothing to re-lag: no broad phase in frictionless scenes
+    contact->update_candidates(z.head(m.num_dofs));  // the pairs near z, timed with the contact's
     VectorX before = VectorX::Zero(z.size()), after = VectorX::Zero(z.size());
     friction->add_derivatives(z, before, nullptr);
-    friction->relag(near, x, contact->stiffness(), settings.dhat);
+    friction->relag(contact->candidates(), m.positions(z.head(m.num_dofs)), contact->stiffness(), settings.dhat);
     friction->add_derivatives(z, after, nullptr);
     if (friction->size() > 0 && std::find(forms.begin(), forms.end(), friction.get()) == forms.end())
       forms.push_back(friction.get());
     // The change of the friction force as an acceleration, the unit of the residual test.
     const double moved = body_residual(m, after - before) / (dt * dt);
-    const NewtonSettings ns = settings.newton;
-    const double tolerance = ns.residual_tolerance > 0.0 ? ns.residual_tolerance : 0.05;
+    const double tolerance = settings.newton.residual_tolerance > 0.0 ? settings.newton.residual_tolerance
+                                                                      : SolidStepSettings::kResidualTolerance;
     return moved > tolerance;
   }
 };

@@ -27,10 +27,12 @@ struct SolidStepSettings {
   NewtonSettings newton = auto_tolerance();
   HingeHessian bending_hessian = HingeHessian::gauss_newton;  ///< tolerance 0: 1e-3 x scene diagonal per second
 
+  static constexpr double kResidualTolerance = 0.05;  ///< m/s^2, the default residual test
+
   static NewtonSettings auto_tolerance() {
     NewtonSettings n;
     n.tolerance = 0.0;
-    n.residual_tolerance = 0.05;
+    n.residual_tolerance = kResidualTolerance;
     return n;
   }
 };
