@@ -3,7 +3,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <numbers>
 #include <sstream>
 
 #include "ripple/contact/broad_phase.hpp"
@@ -11,6 +10,7 @@
 #include "ripple/contact/pair_distance.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/solid/mesh_generators.hpp"
+#include "ripple/world/rod_tube.hpp"
 
 namespace ripple {
 namespace {
@@ -164,35 +164,29 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
 
 TriangleMesh body_surface(const SolidModel& m, int body, const VectorX& x, const Scene& scene) {
   const SolidBodyInfo& b = m.bodies[body];
-  TriangleMesh out;
   const int v0 = b.first_vertex, v1 = v0 + b.num_vertices;
   if (b.kind == SolidKind::rod) {
-    // A triangular tube of the rod's radius around every edge.
-    const double r = m.collision.thickness[v0];
-    for (const auto& e : m.rod_edges) {
-      if (e[0] < v0 || e[0] >= v1) continue;
-      const Vec3 p = x.segment<3>(3 * e[0]), q = x.segment<3>(3 * e[1]);
-      const Vec3 t = (q - p).normalized();
-      const Vec3 u = (std::abs(t.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(t).normalized();
-      const Vec3 w = t.cross(u);
-      const int base = static_cast<int>(out.vertices.size());
-      for (int k = 0; k < 3; ++k) {
-        const double a = 2.0 * std::numbers::pi * k / 3.0;
-        const Vec3 o = r * (std::cos(a) * u + std::sin(a) * w);
-        out.vertices.push_back(p + o);
-        out.vertices.push_back(q + o);
-      }
-      for (int k = 0; k < 3; ++k) {
-        const int a0 = base + 2 * k, a1 = a0 + 1, b0 = base + 2 * ((k + 1) % 3), b1 = b0 + 1;
-        out.triangles.push_back({a0, b0, b1});
-        out.triangles.push_back({a0, b1, a1});
-      }
-    }
-    return out;
+    std::vector<Vec3> p;
+    for (int v = v0; v < v1; ++v) p.push_back(x.segment<3>(3 * v));
+    std::vector<std::array<int, 2>> edges;
+    for (const auto& e : m.rod_edges)
+      if (e[0] >= v0 && e[0] < v1) edges.push_back({e[0] - v0, e[1] - v0});
+    return rod_tube_mesh(p, edges, m.collision.thickness[v0]);
   }
-  for (int v = v0; v < v1; ++v) out.vertices.push_back(x.segment<3>(3 * v));
+  // Only the vertices the surface uses: a volume's interior vertices would be unreferenced
+  // points in the output file.
+  TriangleMesh out;
+  std::vector<int> local(b.num_vertices, -1);
+  auto index = [&](int v) {
+    int& i = local[v - v0];
+    if (i < 0) {
+      i = static_cast<int>(out.vertices.size());
+      out.vertices.push_back(x.segment<3>(3 * v));
+    }
+    return i;
+  };
   for (const auto& f : m.collision.faces)
-    if (f[0] >= v0 && f[0] < v1) out.triangles.push_back({f[0] - v0, f[1] - v0, f[2] - v0});
+    if (f[0] >= v0 && f[0] < v1) out.triangles.push_back({index(f[0]), index(f[1]), index(f[2])});
   return out;
 }
 

@@ -27,7 +27,8 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& scene);
 /// first step, which stiffens it and loads every Newton iteration with contact pairs.
 std::vector<std::string> rest_contact_warnings(const SolidModel& model, double dhat);
 
-/// Surface of body b at state z for output and preview (rods as thin triangular tubes).
+/// Surface of body b at state z for output and preview: rods as one closed triangular tube
+/// (rod_tube_mesh), other bodies as their surface triangles over only the vertices they use.
 TriangleMesh body_surface(const SolidModel& model, int body, const VectorX& x, const Scene& scene);
 
 }  // namespace ripple
