@@ -158,3 +158,24 @@ TEST(CommandLine, EveryExampleSceneValidates) {
   }
   EXPECT_GE(scenes, 3);
 }
+
+// A rigid body read from a closed OBJ that crosses itself (two overlapping cubes) is invalid
+// input: exit 2 before anything is simulated, naming the file.
+TEST(CommandLine, SelfIntersectingMeshExitsWithTwo) {
+  const auto dir = test::temp_dir("cli_self_intersecting");
+  std::string obj = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n";
+  obj += "v .5 .3 .2\nv 1.5 .3 .2\nv 1.5 1.3 .2\nv .5 1.3 .2\nv .5 .3 1.2\nv 1.5 .3 1.2\nv 1.5 1.3 1.2\nv .5 1.3 1.2\n";
+  for (int o : {0, 8})
+    for (const auto& f : {std::array<int, 4>{1, 4, 3, 2}, {5, 6, 7, 8}, {1, 2, 6, 5}, {4, 8, 7, 3}, {1, 5, 8, 4}, {2, 3, 7, 6}})
+      obj += "f " + std::to_string(f[0] + o) + " " + std::to_string(f[1] + o) + " " + std::to_string(f[2] + o) + " " +
+             std::to_string(f[3] + o) + "\n";
+  test::write_text(dir / "two_cubes.obj", obj);
+  auto j = test::small_scene();
+  j["solids"] = nlohmann::json::parse(R"([{"type": "rigid", "geometry": {"type": "mesh", "file": "two_cubes.obj",
+                                           "scale": 0.04, "translate": [0.28, 0.18, 0.03]}}])");
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  EXPECT_EQ(test::run_ripple("validate " + scene, (dir / "v.log").string()), 2);
+  const std::string log = test::read_text(dir / "v.log");
+  EXPECT_NE(log.find("s.json: /solids/0/geometry/file"), std::string::npos) << log;
+  EXPECT_NE(log.find("two_cubes.obj intersects itself"), std::string::npos) << log;
+}

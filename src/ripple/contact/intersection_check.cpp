@@ -24,6 +24,12 @@ bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const
   return (s0 > 0 && s1 > 0 && s2 > 0) || (s0 < 0 && s1 < 0 && s2 < 0);
 }
 
+bool triangles_cross(const Vec3& a0, const Vec3& a1, const Vec3& a2, const Vec3& b0, const Vec3& b1, const Vec3& b2) {
+  return segment_crosses_triangle(a0, a1, b0, b1, b2) || segment_crosses_triangle(a1, a2, b0, b1, b2) ||
+         segment_crosses_triangle(a2, a0, b0, b1, b2) || segment_crosses_triangle(b0, b1, a0, a1, a2) ||
+         segment_crosses_triangle(b1, b2, a0, a1, a2) || segment_crosses_triangle(b2, b0, a0, a1, a2);
+}
+
 int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x) {
   struct Item {
     double lo, hi;

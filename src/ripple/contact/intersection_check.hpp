@@ -15,4 +15,9 @@ int count_intersecting_pairs(const CollisionMesh& mesh, const VectorX& x);
 /// the configuration's size cubed count as zero: touching and coplanar pairs are not counted.
 bool segment_crosses_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c);
 
+/// Do triangles (a0, a1, a2) and (b0, b1, b2) properly cross? Two non-coplanar triangles meet
+/// along a segment whose ends lie on edges, so this is an edge of one crossing the other
+/// (segment_crosses_triangle both ways); touching and coplanar overlaps are not counted.
+bool triangles_cross(const Vec3& a0, const Vec3& a1, const Vec3& a2, const Vec3& b0, const Vec3& b1, const Vec3& b2);
+
 }  // namespace ripple

@@ -116,6 +116,7 @@ ShapeDesc shape_of(const json& j, const std::string& ptr, const std::string& ori
     if (m.signed_volume() <= 0)
       throw InputError(origin + ": " + ptr + "/file",
                        s.file + " is inverted or has zero volume (triangles must face outwards, counter-clockwise)");
+    check_not_self_intersecting(m, s.file, origin + ": " + ptr + "/file");
     s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
   }
   return s;

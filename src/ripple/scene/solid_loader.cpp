@@ -5,6 +5,7 @@
 #include <map>
 #include <numbers>
 
+#include "ripple/contact/mesh_self_intersection.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/io/gmsh_reader.hpp"
 #include "ripple/io/obj_reader.hpp"
@@ -20,12 +21,16 @@ namespace {
 
 Vec3 v3(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
 
-TriangleMesh read_mesh(const json& g, const std::string& where, const std::string& base_dir) {
+std::string mesh_path(const json& g, const std::string& base_dir) {
   fs::path p = g.at("file").get<std::string>();
   if (p.is_relative()) p = fs::path(base_dir) / p;
+  return p.lexically_normal().string();
+}
+
+TriangleMesh read_mesh(const json& g, const std::string& where, const std::string& base_dir) {
   TriangleMesh m;
   try {
-    m = read_obj(p.lexically_normal().string());
+    m = read_obj(mesh_path(g, base_dir));
   } catch (const InputError& e) {
     throw InputError(where + "/file", e.what());
   }
@@ -35,7 +40,8 @@ TriangleMesh read_mesh(const json& g, const std::string& where, const std::strin
   return m;
 }
 
-/// read_mesh, checked to be a closed, outward-oriented 2-manifold (a rigid body, a volume's fill).
+/// read_mesh, checked to be a closed, outward-oriented 2-manifold that does not cross itself
+/// (a rigid body, a volume's fill).
 TriangleMesh read_closed_mesh(const json& g, const std::string& gwhere, const std::string& base_dir) {
   TriangleMesh m = read_mesh(g, gwhere, base_dir);
   if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
@@ -43,6 +49,7 @@ TriangleMesh read_closed_mesh(const json& g, const std::string& gwhere, const st
                                            " edges are not shared by exactly two triangles)");
   if (m.signed_volume() <= 0)
     throw InputError(gwhere + "/file", "inverted or zero volume (triangles must face outwards, counter-clockwise)");
+  check_not_self_intersecting(m, mesh_path(g, base_dir), gwhere + "/file");
   return m;
 }
 
@@ -104,6 +111,20 @@ std::vector<int> pinned_vertices(const json& pinned, const std::vector<Vec3>& x,
 }
 
 }  // namespace
+
+void check_not_self_intersecting(const TriangleMesh& m, const std::string& file, const std::string& where) {
+  const auto pair = first_self_intersection(m);
+  if (!pair) return;
+  auto vertices = [&](int t) {
+    const auto& f = m.triangles[t];
+    return std::to_string(f[0]) + ", " + std::to_string(f[1]) + ", " + std::to_string(f[2]);
+  };
+  throw InputError(where, file + " intersects itself: triangle " + std::to_string((*pair)[0]) + " (vertices " +
+                              vertices((*pair)[0]) + ") crosses triangle " + std::to_string((*pair)[1]) +
+                              " (vertices " + vertices((*pair)[1]) +
+                              "); a body with an inside needs a surface that does not overlap itself (merge the "
+                              "overlapping parts into one surface)");
+}
 
 void rotate_about_centre(const json& rotation, const std::string& where, std::vector<Vec3>& x) {
   const double degrees = rotation["degrees"];

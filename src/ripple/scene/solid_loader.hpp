@@ -12,6 +12,11 @@ namespace ripple {
 /// bounding box; `where` is the entry's JSON pointer for messages.
 void rotate_about_centre(const nlohmann::json& rotation, const std::string& where, std::vector<Vec3>& x);
 
+/// Refuses (InputError at `where`, naming `file` and the first pair of crossing triangles) a
+/// closed surface that crosses itself: bodies that need an inside (rigid bodies, volume fills,
+/// obstacles) would count an overlap twice or fill it wrongly.
+void check_not_self_intersecting(const TriangleMesh& m, const std::string& file, const std::string& where);
+
 /// `j` is the validated (defaults filled) entry at JSON pointer `ptr` of scene file `origin`.
 LagrangianSolidDesc load_lagrangian_solid(const nlohmann::json& j, const std::string& ptr, const std::string& origin,
                                           const std::string& base_dir, const std::string& default_name);
