@@ -136,12 +136,12 @@ TriangleMesh rod_tube_mesh(const std::vector<Vec3>& x, const std::vector<std::ar
       // Closing a loop: the transported frame comes back turned, so join the last ring to
       // the rotation of the first that lies nearest.
       int best = 0;
-      double best_d = INFINITY;
+      double best_gap = INFINITY;
       for (int s = 0; s < kSides; ++s) {
-        double d = 0.0;
+        double gap = 0.0;
         for (int k = 0; k < kSides; ++k)
-          d += (out.vertices[ring[m - 1] + k] - out.vertices[ring[0] + (k + s) % kSides]).squaredNorm();
-        if (d < best_d) best_d = d, best = s;
+          gap += (out.vertices[ring[m - 1] + k] - out.vertices[ring[0] + (k + s) % kSides]).squaredNorm();
+        if (gap < best_gap) best_gap = gap, best = s;
       }
       connect(ring[m - 1], ring[0], best);
       continue;
