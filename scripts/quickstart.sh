@@ -8,7 +8,7 @@ mode="${1:-demo}"
 build_dir="${RIPPLE_BUILD_DIR:-build}"
 
 packages=(build-essential cmake libeigen3-dev libtbb-dev nlohmann-json3-dev libcli11-dev
-          libpng-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev)
+          libpng-dev zlib1g-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -25,7 +25,7 @@ cmake --build "$build_dir" -j"$(nproc)"
 
 case "$mode" in
   demo)
-    "$build_dir/ripple" run scenes/fluid/dam_break.json --out out/dam_break
+    "$build_dir/ripple" run scenes/fluid/dam_break.json --out out/dam_break --overwrite
     echo "quickstart: frames, stats.jsonl and previews are in out/dam_break/"
     ;;
   test)

@@ -2,6 +2,7 @@
 // sampling), not overly timid, and honour thickness offsets.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 
 #include "ripple/contact/additive_ccd.hpp"
@@ -83,6 +84,20 @@ TEST(AdditiveCcd, RandomTrajectoriesAreSafe) {
     stopped += t < 1.0;
   }
   EXPECT_GT(stopped, 20);  // the random set does contain approaching pairs
+}
+
+TEST(AdditiveCcd, IterationCapBoundsTheWorkAndStaysSafe) {
+  // Two edges sliding past each other a hair apart: each advance covers 0.9 of the gap over
+  // the relative speed, so a gap of 1e-6 m against a motion of 10 m needs ~1e6 advances to
+  // clear the overlap. The cap returns the time reached, with the gap still open there.
+  CcdOptions o;
+  o.max_iterations = 1000;
+  const std::array<Vec3, 4> a0{Vec3(-1, 0, 0), Vec3(1, 0, 0), Vec3(0, 1e-6, -1), Vec3(0, 1e-6, 1)};
+  const std::array<Vec3, 4> a1{Vec3(-1, 0, 0), Vec3(1, 0, 0), Vec3(10, 1e-6, -1), Vec3(10, 1e-6, 1)};
+  const double t = edge_edge_ccd(a0[0], a0[1], a0[2], a0[3], a1[0], a1[1], a1[2], a1[3], o);
+  EXPECT_GT(t, 0.0);
+  EXPECT_LT(t, 1e-3);  // 1000 advances of ~1e-7 of the step
+  EXPECT_GT(edge_edge_distance_sq(a0[0], a0[1], lerp(a0[2], a1[2], t), lerp(a0[3], a1[3], t)), 0.0);
 }
 
 }  // namespace

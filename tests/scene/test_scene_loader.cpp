@@ -175,3 +175,52 @@ TEST(SceneLoader, SolidNamesAreSafeInFileNames) {
   j["solids"][0]["name"] = "domain_walls";
   EXPECT_NE(error_of(j).find("the walls' name"), std::string::npos) << error_of(j);
 }
+
+TEST(SceneLoader, DuplicateKeysAreRefusedNamingThePointer) {
+  const std::string text = R"({"domain": {"min": [0, 0, 0], "max": [0.4, 0.3, 0.1], "resolution": 16},
+    "fluid": {"density": 1000, "regions": [{"type": "box", "min": [0, 0, 0], "max": [0.1, 0.1, 0.1]}], "density": 10}})";
+  try {
+    parse_json_text(text, "dup.json");
+    FAIL() << "a key given twice was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("dup.json: /fluid/density"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("appears twice"), std::string::npos) << e.what();
+  }
+  // In an array element, the pointer counts the elements; equal keys in two objects are fine.
+  const std::string in_array = R"({"solids": [{"name": "a"}, {"name": "b", "type": "box", "name": "c"}]})";
+  try {
+    parse_json_text(in_array, "dup.json");
+    FAIL() << "a key given twice was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("/solids/1/name"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(parse_json_text(R"({"a": {"x": 1}, "b": {"x": [1, {"x": 2}]}})", "ok.json"));
+}
+
+TEST(SceneLoader, LimitsThatCanOnlyBeMistakesGiveTheirReason) {
+  json j = test::small_scene();
+  j["time"] = {{"end", 1e300}, {"fps", 30}};
+  EXPECT_NE(error_of(j).find("/time/end"), std::string::npos) << error_of(j);
+  j["time"] = {{"end", 1e5}, {"fps", 1000}};  // 1e8 frames
+  EXPECT_NE(error_of(j).find("at most 1000000"), std::string::npos) << error_of(j);
+  j["time"] = {{"end", 1e300}, {"fps", 1e-300}};
+  EXPECT_NE(error_of(j).find("/time/fps"), std::string::npos) << error_of(j);
+  j = test::small_scene();
+  j["output"]["preview"]["width"] = 8192;
+  EXPECT_NE(error_of(j).find("a larger preview costs"), std::string::npos) << error_of(j);
+  // Speeds beyond one cell per min_dt (dx 0.025 m, min_dt 1e-7 s: 2.5e5 m/s).
+  j = test::small_scene();
+  j["fluid"]["regions"][0]["velocity"] = {1e6, 0, 0};
+  EXPECT_NE(error_of(j).find("/fluid/regions/0/velocity"), std::string::npos) << error_of(j);
+  j["fluid"]["regions"][0]["velocity"] = {1e4, 0, 0};
+  EXPECT_EQ(error_of(j), "");
+  j = test::small_scene();
+  j["solids"] = json::parse(R"([{"type": "rigid", "name": "fast", "velocity": [0, -1e6, 0],
+      "geometry": {"type": "box", "min": [0.2, 0.22, 0.02], "max": [0.26, 0.28, 0.08]}}])");
+  EXPECT_NE(error_of(j).find("/solids/0/velocity"), std::string::npos) << error_of(j);
+  // Explicit viscosity whose step limit is below min_dt: named as such, not an explosion.
+  j = test::small_scene();
+  j["fluid"]["viscosity"] = 1e6;  // its step limit: 9.4e-8 s, under min_dt 1e-7 s
+  EXPECT_NE(error_of(j).find("/fluid/viscosity: explicit viscosity needs substeps below"), std::string::npos)
+      << error_of(j);
+}

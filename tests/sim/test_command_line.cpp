@@ -107,6 +107,7 @@ TEST(CommandLine, ResumeAfterSigkill) {
   auto j = test::small_scene();
   j["time"]["end"] = 6.0;
   j["output"]["checkpoint_every"] = 2;
+  j["output"]["checkpoint_keep"] = 0;  // frame 6's checkpoint stays to be seen
   const std::string scene = test::write_text(dir / "s.json", j.dump());
   const fs::path out = dir / "out";
   const pid_t pid = fork();

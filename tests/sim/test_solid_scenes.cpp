@@ -104,6 +104,9 @@ TEST(SolidScenes, StartingInContactIsRefused) {
   EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --out " + (dir / "o").string(), (dir / "r.log").string()), 2);
   const std::string log = test::read_text(dir / "r.log");
   EXPECT_NE(log.find("start in contact"), std::string::npos) << log;
+  // `validate` refuses what `run` refuses.
+  EXPECT_EQ(test::run_ripple("validate " + scene, (dir / "v.log").string()), 2);
+  EXPECT_NE(test::read_text(dir / "v.log").find("start in contact"), std::string::npos) << test::read_text(dir / "v.log");
   EXPECT_NE(log.find("\"cloth\""), std::string::npos) << log;
   EXPECT_NE(log.find("\"block\""), std::string::npos) << log;
 }

@@ -1,23 +1,43 @@
 // The `ripple` command: run, validate, schema. Exit codes: 0 success, 2 invalid input
-// (nothing simulated), 3 simulation failure (frames written before the failure are kept).
+// (nothing simulated), 3 simulation failure (frames written before the failure are kept),
+// 128 + signal number after SIGINT (130) or SIGTERM (143) stopped a run at a checkpoint.
 #include <algorithm>
 #include <CLI/CLI.hpp>
 #include <oneapi/tbb/global_control.h>
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "ripple/app/progress_line.hpp"
+#include "ripple/app/stop_signals.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/sim/scene_input.hpp"
 #include "ripple/sim/simulation.hpp"
+#include "ripple/sim/world_setup.hpp"
 
 namespace {
 
 constexpr int kExitInput = 2;
 constexpr int kExitSimulation = 3;
+constexpr int kExitSignalBase = 128;  // the shell's convention: 130 for SIGINT, 143 for SIGTERM
+
+/// `--resume` names a run's folder, or one checkpoint file in its checkpoints/ folder.
+void resolve_resume(const std::string& arg, ripple::RunOptions& opt) {
+  namespace fs = std::filesystem;
+  opt.resume = true;
+  if (fs::is_regular_file(arg)) {
+    const fs::path file = fs::absolute(arg).lexically_normal();
+    if (file.parent_path().filename() != "checkpoints")
+      throw ripple::InputError("--resume " + arg, "a checkpoint file must lie in a run's checkpoints/ folder");
+    opt.resume_checkpoint = arg;
+    opt.output_dir = file.parent_path().parent_path().string();
+  } else {
+    opt.output_dir = arg;
+  }
+}
 
 ripple::SceneOverrides parse_overrides(const std::vector<std::string>& sets) {
   ripple::SceneOverrides out;
@@ -52,7 +72,7 @@ int main(int argc, char** argv) {
 
   std::string scene_path, out_dir, resume_dir;
   int frames = -1, threads = 0;
-  bool quiet = false;
+  bool quiet = false, overwrite = false;
   std::vector<std::string> sets;
   auto* run = app.add_subcommand("run", "Simulate a scene and write frames, stats and previews");
   run->add_option("scene", scene_path, "Scene file (JSON)")->required();
@@ -60,7 +80,9 @@ int main(int argc, char** argv) {
   run->add_option("--frames", frames, "Stop after this many frames")->check(CLI::Range(0, 100000000));
   run->add_option("--threads", threads, "Worker threads (default: all cores)")->check(CLI::Range(1, 4096));
   run->add_option("--set", sets, "Override a scene value: /json/pointer=value (repeatable)");
-  run->add_option("--resume", resume_dir, "Continue the run in DIR from its newest checkpoint");
+  run->add_option("--resume", resume_dir,
+                  "Continue the run in DIR from its newest checkpoint (or from DIR/checkpoints/FILE.ckpt)");
+  run->add_flag("--overwrite", overwrite, "Delete another run's outputs in the output folder first");
   run->add_flag("--quiet,-q", quiet, "Only warnings and errors");
 
   std::string validate_path;
@@ -91,6 +113,8 @@ int main(int argc, char** argv) {
   try {
     if (*validate) {
       const ripple::Scene s = ripple::load_scene_file(validate_path, parse_overrides(validate_sets));
+      ripple::World world(s);  // what `run` refuses at the start (solids in contact...), refused here too
+      ripple::initialise_world(world);
       std::cout << s.resolved.dump(2) << "\n";
       std::cerr << "ripple: " << validate_path << " is valid (" << describe(s) << ")\n";
       return 0;
@@ -98,22 +122,34 @@ int main(int argc, char** argv) {
     if (!resume_dir.empty() && !out_dir.empty() && out_dir != resume_dir)
       throw ripple::InputError("--out " + out_dir, "--resume continues the run in its own folder (" + resume_dir +
                                                        "): give one of --resume and --out");
+    if (!resume_dir.empty() && overwrite)
+      throw ripple::InputError("--overwrite", "--resume continues a run: it cannot also delete its outputs");
     const ripple::Scene s = ripple::load_scene_file(scene_path, parse_overrides(sets));
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads);
     ripple::RunOptions opt;
-    opt.output_dir = !resume_dir.empty() ? resume_dir
-                     : !out_dir.empty()  ? out_dir
-                     : !s.output.directory.empty() ? s.output.directory
-                                                   : "out/" + s.name;
-    opt.resume = !resume_dir.empty();
+    if (!resume_dir.empty()) resolve_resume(resume_dir, opt);
+    else opt.output_dir = !out_dir.empty() ? out_dir : !s.output.directory.empty() ? s.output.directory : "out/" + s.name;
+    opt.overwrite = overwrite;
     opt.max_frames = frames;
     opt.on_frame = [&](const ripple::ProgressInfo& i) { progress.frame(i); };
+    opt.on_substep = [&](const ripple::SubstepInfo& i) { progress.substep(i); };
     opt.on_warning = [&](const std::string& m) { progress.message("warning", m); };
     opt.on_info = [&](const std::string& m) { progress.message("info", m); };
+    ripple::StopSignals stop_signals;  // Ctrl-C or SIGTERM: stop at the next substep's end
+    opt.stop_requested = [&] { return stop_signals.received(); };
     progress.message("info", scene_path + ": " + describe(s, frames) + " -> " + opt.output_dir);
     const ripple::RunSummary r = ripple::run_simulation(s, opt);
     progress.finish();
+    if (r.stopped_by != 0) {
+      progress.message("warning", std::string(r.stopped_by == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)") +
+                                      " at t = " + std::to_string(r.stopped_at_time) + " s after frame " +
+                                      std::to_string(r.last_frame) + "; state saved in " + r.stop_checkpoint);
+      std::string again = "ripple run " + scene_path;
+      for (const std::string& set : sets) again += " --set '" + set + "'";
+      std::cerr << "ripple: continue with: " << again << " --resume " << opt.output_dir << "\n";
+      return kExitSignalBase + r.stopped_by;
+    }
     progress.message("info", "done: frames " + std::to_string(r.first_frame) + ".." + std::to_string(r.last_frame) +
                                  " in " + ripple::format_duration(r.wall_seconds));
     return 0;

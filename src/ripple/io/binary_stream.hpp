@@ -71,6 +71,7 @@ class BinaryReader {
     if (n > data_.size() - pos_) fail("checkpoint is truncated");
     pos_ += n;
   }
+  bool at_end() const { return pos_ == data_.size(); }
   [[noreturn]] void fail(const std::string& reason) const { throw InputError(path_, reason); }
 
  private:

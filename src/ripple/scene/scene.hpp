@@ -87,6 +87,7 @@ struct OutputSettings {
   bool liquid_mesh = true, solid_meshes = true;
   int surface_smoothing = 5;  ///< Taubin iterations on the exported liquid mesh (0 = raw)
   int checkpoint_every = 10;
+  int checkpoint_keep = 3;   ///< newest checkpoints kept (0: all)
   bool preview = true;
   int preview_every = 1, preview_width = 640, preview_height = 360;
   CameraSettings camera;

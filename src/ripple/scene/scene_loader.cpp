@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
@@ -26,6 +27,8 @@ namespace {
 /// Arrays and objects nested deeper than a scene can need: the JSON values are copied and
 /// freed recursively, so a hostile file of 300000 nested brackets would overflow the stack.
 constexpr int kMaxJsonDepth = 128;
+/// More output frames than any film or study needs: end or fps in the wrong unit.
+constexpr int kMaxFrames = 1000000;
 
 /// Refuses nesting beyond kMaxJsonDepth, naming the line and column, before parsing.
 void check_nesting(const std::string& text, const std::string& origin) {
@@ -55,12 +58,66 @@ void check_nesting(const std::string& text, const std::string& origin) {
   }
 }
 
+/// JSON pointer escaping of one reference token (RFC 6901).
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (const char c : key) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return out;
+}
+
+/// A parser callback that refuses a key given twice in one object: nlohmann::json would keep
+/// the last silently, and a scene's author meant one of the two.
+class DuplicateKeyCheck {
+ public:
+  explicit DuplicateKeyCheck(std::string origin) : origin_(std::move(origin)) {}
+  bool operator()(int, json::parse_event_t event, json& parsed) {
+    using E = json::parse_event_t;
+    switch (event) {
+      case E::object_start:
+      case E::array_start:
+        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().index;
+        frames_.push_back({event == E::array_start, -1, {}, {}});
+        break;
+      case E::object_end:
+      case E::array_end:
+        if (!frames_.empty()) frames_.pop_back();
+        break;
+      case E::key: {
+        Frame& f = frames_.back();
+        f.key = parsed.get<std::string>();
+        if (!f.keys.insert(f.key).second)
+          throw InputError(origin_ + ": " + pointer(), "key \"" + f.key + "\" appears twice in one object: keep one");
+        break;
+      }
+      case E::value:
+        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().index;
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool is_array = false;
+    int index = -1;
+    std::set<std::string> keys;
+    std::string key;
+  };
+  std::string pointer() const {
+    std::string p;
+    for (const Frame& f : frames_) p += "/" + (f.is_array ? std::to_string(f.index) : pointer_token(f.key));
+    return p;
+  }
+  std::string origin_;
+  std::vector<Frame> frames_;
+};
+
 }  // namespace
 
 json parse_json_text(const std::string& text, const std::string& origin) {
   check_nesting(text, origin);
   try {
-    return json::parse(text);
+    return json::parse(text, DuplicateKeyCheck(origin));
   } catch (const json::parse_error& e) {
     // Translate the byte offset into line and column.
     const size_t pos = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
@@ -232,6 +289,9 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.time.max_dt = t["max_dt"];
   s.time.min_dt = t["min_dt"];
   if (s.time.min_dt >= s.time.max_dt) fail("/time/min_dt", "must be smaller than max_dt");
+  if (s.time.end * s.time.fps > kMaxFrames)
+    fail("/time/end", "end x fps = " + format_number(s.time.end * s.time.fps) + " frames; at most " +
+                          std::to_string(kMaxFrames) + " (is end in seconds and fps in frames per second?)");
   s.gravity = vec3_of(j["gravity"]);
   // Fluid.
   const json& f = j["fluid"];
@@ -246,7 +306,19 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   Aabb domain_box;
   domain_box.extend(lo);
   domain_box.extend(hi);
+  // A speed beyond one cell per smallest substep can only be a mistake (a unit, an exponent):
+  // no substep the run may take can carry it (the liquid's CFL step would be below min_dt, the
+  // solids' collision detection would crawl through the step).
+  const double max_speed = dx / s.time.min_dt, diagonal = (hi - lo).norm();
+  auto check_speed = [&](const std::string& ptr, const Vec3& v, double lever_arm) {
+    const double speed = v.norm() * lever_arm;
+    if (speed > max_speed)
+      fail(ptr, (lever_arm == 1.0 ? "speed " : "rim speed (across the domain) ") + format_number(speed) +
+                    " m/s is faster than one grid cell per time.min_dt (" + format_number(max_speed) +
+                    " m/s): no substep could carry it (a unit or exponent mistake?)");
+  };
   for (size_t i = 0; i < f["regions"].size(); ++i) {
+    check_speed("/fluid/regions/" + std::to_string(i) + "/velocity", vec3_of(f["regions"][i]["velocity"]), 1.0);
     const std::string ptr = "/fluid/regions/" + std::to_string(i);
     FluidRegionDesc r;
     r.shape = shape_of(f["regions"][i], ptr, origin, base_dir);
@@ -269,6 +341,10 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     if (is_simulated_solid(type)) {
       LagrangianSolidDesc d = load_lagrangian_solid(sj, ptr, origin, base_dir, "solid" + std::to_string(i));
       add_name(d.name, ptr);
+      check_speed(ptr + "/velocity", d.motion.velocity, 1.0);
+      check_speed(ptr + "/angular_velocity", d.motion.angular_velocity, diagonal);
+      check_speed(ptr + "/pinned/velocity", d.motion.pin_velocity, 1.0);
+      check_speed(ptr + "/pinned/angular_velocity", d.motion.pin_angular_velocity, diagonal);
       s.lagrangian_solids.push_back(std::move(d));
       continue;
     }
@@ -278,6 +354,8 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
     o.velocity = vec3_of(sj["velocity"]);
     o.angular_velocity = vec3_of(sj["angular_velocity"]);
+    check_speed(ptr + "/velocity", o.velocity, 1.0);
+    check_speed(ptr + "/angular_velocity", o.angular_velocity, diagonal);
     if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
@@ -334,6 +412,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.output.surface_smoothing = o["surface_smoothing"];
   s.output.solid_meshes = o["solid_meshes"];
   s.output.checkpoint_every = o["checkpoint_every"];
+  s.output.checkpoint_keep = o["checkpoint_keep"];
   s.output.preview = o["preview"]["enabled"];
   s.output.preview_every = o["preview"]["every"];
   s.output.preview_width = o["preview"]["width"];

@@ -69,8 +69,10 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   root.add("domain", domain);
 
   auto time = schema_object("Time span and stepping.");
-  time.add("end", schema_number("Simulated time at which the run stops.", "s", 2.0).range(0, kInf, true))
-      .add("fps", schema_number("Output frames per second of simulated time.", "1/s", 30.0).range(0, 10000, true))
+  time.add("end", schema_number("Simulated time at which the run stops.", "s", 2.0)
+                     .range(0, 1e6, true, "11 days of simulated time; end x fps may give at most 1000000 frames"))
+      .add("fps", schema_number("Output frames per second of simulated time.", "1/s", 30.0)
+                      .range(1e-3, 10000, false, "a frame may span at most 1000 s of simulated time"))
       .add("cfl", schema_number("CFL number: largest distance (in cells) the liquid moves in one substep.", "", 1.0)
                       .range(0, 20, true))
       .add("max_dt", schema_number("Largest substep.", "s", 0.01).range(0, kInf, true))
@@ -157,8 +159,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   auto preview = schema_object("Shaded preview images (PNG) of the liquid surface and solids.");
   preview.add("enabled", schema_boolean("Write preview images.", true))
       .add("every", schema_integer("Write a preview every N frames.", 1).range(1, 1000000))
-      .add("width", schema_integer("Image width.", 640).range(16, 8192))
-      .add("height", schema_integer("Image height.", 360).range(16, 8192))
+      .add("width", schema_integer("Image width.", 640).range(16, 4096, false, "4K; a larger preview costs seconds a frame"))
+      .add("height", schema_integer("Image height.", 360).range(16, 4096, false, "4K; a larger preview costs seconds a frame"))
       .add("camera", camera);
   SchemaNode formats = schema_array("Mesh formats written per frame.",
                                     schema_enum("Mesh format.", {"ply", "obj"}, "ply"), json::array({"ply"}));
@@ -178,6 +180,9 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       .add("solid_meshes", schema_boolean("Write obstacle meshes every frame.", true))
       .add("checkpoint_every", schema_integer("Write a resumable checkpoint every N frames (0: never).", 10)
                                    .range(0, 1000000))
+      .add("checkpoint_keep",
+           schema_integer("Checkpoints kept on disk: older ones are deleted as new ones are written (0: keep all).", 3)
+               .range(0, 1000000))
       .add("preview", preview);
   root.add("output", output);
   return root;

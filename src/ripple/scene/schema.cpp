@@ -183,7 +183,8 @@ json validate_node(const json& in, const SchemaNode& node, const std::string& pt
                                  format_number(node.min) + (node.unit.empty() ? "" : " " + node.unit)});
     if (v > node.max)
       errors.push_back({ptr, "value " + format_number(v) + " must be <= " + format_number(node.max) +
-                                 (node.unit.empty() ? "" : " " + node.unit)});
+                                 (node.unit.empty() ? "" : " " + node.unit) +
+                                 (node.limit_reason.empty() ? "" : " (" + node.limit_reason + ")")});
   };
   switch (node.type) {
     case T::Object:
@@ -279,6 +280,7 @@ std::string range_text(const SchemaNode& n) {
   std::string r;
   if (std::isfinite(n.min)) r += (n.exclusive_min ? "> " : ">= ") + format_number(n.min);
   if (std::isfinite(n.max)) r += (r.empty() ? "" : ", ") + std::string("<= ") + format_number(n.max);
+  if (!n.limit_reason.empty()) r += " (" + n.limit_reason + ")";
   return r;
 }
 

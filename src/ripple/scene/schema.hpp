@@ -23,15 +23,31 @@ struct SchemaNode {
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
   bool exclusive_min = false;
+  std::string limit_reason;               ///< why the range is what it is (shown with range errors)
   std::vector<std::string> options;       ///< Enum: allowed strings
   std::vector<std::pair<std::string, SchemaNode>> fields;     ///< Object
   std::shared_ptr<SchemaNode> items;      ///< Array element
   size_t min_items = 0;
   std::vector<std::pair<std::string, SchemaNode>> variants;   ///< Variant: by the "type" key
 
+  // Declared, with a noexcept move: clang 14 with libstdc++ 12 otherwise works out the
+  // implicit ones through vector<pair<string, SchemaNode>> while that pair is still incomplete,
+  // and rejects add() (the sanitizer and fuzz builds use clang 14).
+  SchemaNode() = default;
+  SchemaNode(const SchemaNode&) = default;
+  SchemaNode(SchemaNode&&) noexcept = default;
+  SchemaNode& operator=(const SchemaNode&) = default;
+  SchemaNode& operator=(SchemaNode&&) noexcept = default;
+  ~SchemaNode() = default;
+
   // Fluent helpers used to build the schema tree.
   SchemaNode& range(double lo, double hi, bool lo_exclusive = false) {
     min = lo; max = hi; exclusive_min = lo_exclusive; return *this;
+  }
+  /// The range, with the reason a value beyond it can only be a mistake.
+  SchemaNode& range(double lo, double hi, bool lo_exclusive, std::string reason) {
+    limit_reason = std::move(reason);
+    return range(lo, hi, lo_exclusive);
   }
   SchemaNode& add(const std::string& key, SchemaNode child) { fields.emplace_back(key, std::move(child)); return *this; }
 };

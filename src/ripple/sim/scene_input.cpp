@@ -1,13 +1,45 @@
 #include "ripple/sim/scene_input.hpp"
 
+#include <cstdio>
+
+#include "ripple/core/errors.hpp"
 #include "ripple/coupling/coupler_factory.hpp"
+#include "ripple/fluid/body_forces.hpp"
 #include "ripple/sim/frame_output.hpp"
 
 namespace ripple {
+namespace {
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g s", s);
+  return buf;
+}
+
+/// The explicit viscosity and capillary step limits depend on the scene alone: below
+/// time.min_dt, the run could not take its first substep.
+void check_step_limits(const Scene& s) {
+  if (s.fluid.regions.empty()) return;
+  const double viscous = viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density);
+  if (viscous < s.time.min_dt)
+    throw InputError(s.source_path + ": /fluid/viscosity",
+                     "explicit viscosity needs substeps below 0.9 dx^2 density / (6 viscosity) = " + seconds(viscous) +
+                         ", under time.min_dt (" + seconds(s.time.min_dt) +
+                         "): lower the viscosity, use a coarser grid, or lower time.min_dt");
+  const double capillary = capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density);
+  if (capillary < s.time.min_dt)
+    throw InputError(s.source_path + ": /fluid/surface_tension",
+                     "surface tension needs substeps below the capillary limit " + seconds(capillary) +
+                         ", under time.min_dt (" + seconds(s.time.min_dt) +
+                         "): lower the surface tension, use a coarser grid, or lower time.min_dt");
+}
+
+}  // namespace
 
 Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) {
   Scene s = read_scene_file(path, coupling_schemas(), overrides);
   make_coupler(s);  // throws InputError when the method cannot couple the scene
+  check_step_limits(s);
   return s;
 }
 
@@ -15,6 +47,7 @@ Scene build_scene(const nlohmann::json& input, const std::string& origin, const 
                   const SceneOverrides& overrides) {
   Scene s = read_scene_json(input, origin, base_dir, coupling_schemas(), overrides);
   make_coupler(s);
+  check_step_limits(s);
   return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "ripple/io/mesh_writers.hpp"
 #include "ripple/sim/checkpoint.hpp"
 #include "ripple/sim/frame_output.hpp"
+#include "ripple/sim/output_folder.hpp"
 #include "ripple/sim/world_setup.hpp"
 
 namespace ripple {
@@ -38,6 +40,18 @@ double truncate_stats(const fs::path& stats, int last_frame) {
 }
 
 void check_state(const World& w) {
+  if (w.lagrangian) {
+    // The scene's speed limit (scene_loader.cpp) holds during the run too: a solid that
+    // outruns one cell per min_dt has blown up, and its next collision detection would crawl.
+    const SolidWorld& sw = *w.lagrangian;
+    if (!sw.state.z.allFinite() || !sw.state.velocity.allFinite())
+      throw SimulationError("non-finite solid state at t = " + std::to_string(w.time) + " s");
+    const double speed = sw.model.max_vertex_displacement(sw.state.velocity), limit = w.scene.grid.dx / w.scene.time.min_dt;
+    if (speed > limit)
+      throw SimulationError("a solid's vertex reached " + std::to_string(speed) + " m/s at t = " + std::to_string(w.time) +
+                            " s, faster than one grid cell per time.min_dt (" + std::to_string(limit) +
+                            " m/s): the solids blew up (check stiffness, contact.dhat and time.max_dt)");
+  }
   const auto& p = w.liquid.particles;
   for (size_t q = 0; q < p.size(); ++q)
     if (!p.x[q].allFinite() || !p.v[q].allFinite())
@@ -55,12 +69,37 @@ double next_substep(const World& world, const Coupler& coupler, double t_end) {
   const double remaining = t_end - world.time;
   if (dt >= remaining) dt = remaining;
   else if (dt > 0.5 * remaining) dt = 0.5 * remaining;
-  if (dt < scene.time.min_dt && dt < remaining)
-    throw SimulationError("time step collapsed to " + std::to_string(dt) + " s (min_dt " +
-                          std::to_string(scene.time.min_dt) + " s) at t = " + std::to_string(world.time) +
-                          " s: the liquid velocity exploded (" +
-                          "check gravity, initial velocities, cfl and the solver tolerance)");
+  if (dt < scene.time.min_dt && dt < remaining) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "time step collapsed to %.3g s (time.min_dt %.3g s) at t = %.6g s", dt,
+                  scene.time.min_dt, world.time);
+    throw SimulationError(std::string(buf) + ": the liquid's velocity exploded (largest speed " +
+                          std::to_string(world.liquid.velocity.max_abs()) +
+                          " m/s on the grid); check gravity, initial velocities, time.cfl and the solver tolerance");
+  }
   return dt;
+}
+
+/// The checkpoint a resume starts from: the one asked for, else the newest; a corrupt one is
+/// refused with the name of the newest good one before it.
+std::string checkpoint_to_resume(const RunOptions& opt) {
+  const fs::path dir(opt.output_dir);
+  std::string checkpoint = opt.resume_checkpoint;
+  if (checkpoint.empty()) {
+    const auto latest = latest_checkpoint(opt.output_dir);
+    if (!latest) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
+    checkpoint = *latest;
+  }
+  try {
+    verify_checkpoint(checkpoint);
+  } catch (const InputError& e) {
+    const auto previous = newest_good_checkpoint_before(opt.output_dir, checkpoint);
+    throw InputError("", std::string(e.what()) +
+                             (previous ? "\n  the newest good checkpoint before it is " + *previous +
+                                             ": resume from it with --resume " + *previous
+                                       : "\n  no older good checkpoint in " + (dir / "checkpoints").string()));
+  }
+  return checkpoint;
 }
 
 }  // namespace
@@ -68,19 +107,10 @@ double next_substep(const World& world, const Coupler& coupler, double t_end) {
 RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   const auto wall0 = std::chrono::steady_clock::now();
   const fs::path dir(opt.output_dir);
-  std::optional<std::string> checkpoint;
-  if (opt.resume) {  // before anything is built or created
-    checkpoint = latest_checkpoint(opt.output_dir);
-    if (!checkpoint) throw InputError(opt.output_dir, "--resume: no checkpoint found in " + (dir / "checkpoints").string());
-  }
+  std::string checkpoint;
+  if (opt.resume) checkpoint = checkpoint_to_resume(opt);  // before anything is built or created
   const std::unique_ptr<Coupler> coupler = make_coupler(scene);  // checks the scene before any output
-  if (fs::exists(dir) && !fs::is_directory(dir))
-    throw InputError(opt.output_dir, "the output directory is a file: give a directory (--out)");
-  try {
-    fs::create_directories(dir);
-  } catch (const fs::filesystem_error& e) {  // a file on the way, no permission: the user's path
-    throw InputError(opt.output_dir, std::string("cannot create the output directory: ") + e.code().message());
-  }
+  if (!opt.resume) prepare_output_folder(opt.output_dir, opt.overwrite);
   const fs::path stats_path = dir / "stats.jsonl";
   World world(scene);
   initialise_world(world, *coupler);
@@ -89,9 +119,12 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   const int total_frames = opt.max_frames >= 0 ? std::min(opt.max_frames, scene.time.frame_count()) : scene.time.frame_count();
 
   if (opt.resume) {
-    read_checkpoint(*checkpoint, world, *coupler);
+    read_checkpoint(checkpoint, world, *coupler);
+    remove_checkpoints_after(opt.output_dir, checkpoint);  // recomputed from here on
     initial_volume = truncate_stats(stats_path, world.frame);
-    if (opt.on_info) opt.on_info("resuming from " + *checkpoint + " (frame " + std::to_string(world.frame) + ")");
+    if (opt.on_info)
+      opt.on_info("resuming from " + checkpoint + " (frame " + std::to_string(world.frame) + ", t = " +
+                  std::to_string(world.time) + " s)");
   } else {
     write_file_atomic((dir / "scene.resolved.json").string(), scene.resolved.dump(2) + "\n");
     FrameLog log0;
@@ -127,6 +160,25 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
       if (world.has_liquid()) coupler->step(world, dt, ctx);
       else if (world.lagrangian) step_free_solids(world, dt, ctx);  // nothing to couple
       world.advance_clock(dt);
+      if (world.lagrangian) check_state(world);  // before a blown-up solid reaches the next step's CCD
+      if (opt.on_substep)
+        opt.on_substep({frame, total_frames, log.substeps, world.time, dt, seconds_since(frame_t0)});
+      if (const int stop = opt.stop_requested ? opt.stop_requested() : 0) {
+        // Mid-frame: the checkpoint holds the last finished frame's number and the time
+        // reached; a resume finishes this frame from there (its stats line counts only the
+        // substeps after the resume).
+        check_state(world);
+        summary.stopped_by = stop;
+        summary.stopped_at_time = world.time;
+        // frame_0012_interrupted.ckpt: after frame_0012.ckpt, before frame_0013.ckpt
+        const std::string name = frame_file("frame", world.frame, "ckpt");
+        summary.stop_checkpoint = (dir / "checkpoints" / (name.substr(0, name.size() - 5) + "_interrupted.ckpt")).string();
+        write_checkpoint(summary.stop_checkpoint, world, *coupler);
+        prune_checkpoints(opt.output_dir, scene.output.checkpoint_keep);
+        summary.last_frame = world.frame;
+        summary.wall_seconds = seconds_since(wall0);
+        return summary;
+      }
     }
     world.time = t_end;  // remove round-off drift so frames land exactly on k / fps
     check_state(world);
@@ -138,8 +190,10 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     j["wall_seconds"] = seconds_since(frame_t0);
     stats << j.dump() << "\n";
     stats.flush();
-    if (scene.output.checkpoint_every > 0 && frame % scene.output.checkpoint_every == 0)
+    if (scene.output.checkpoint_every > 0 && frame % scene.output.checkpoint_every == 0) {
       write_checkpoint((dir / "checkpoints" / frame_file("frame", frame, "ckpt")).string(), world, *coupler);
+      prune_checkpoints(opt.output_dir, scene.output.checkpoint_keep);
+    }
     if (opt.on_frame) {
       ProgressInfo info;
       info.frame = frame;

@@ -9,6 +9,11 @@
 namespace ripple {
 namespace {
 
+/// Cap on the conservative advances along one stencil's piece of a path (each covers the
+/// fraction of the remaining gap the rate bound allows): the step reached is returned, still
+/// safe, so a motion far beyond the gap costs bounded work instead of a crawl.
+constexpr int kMaxAdvances = 100000;
+
 /// The P^3 samples of a stencil: values read from z (unknowns; at z + alpha dz when dz is
 /// given, without forming that vector) or the constants, and their unknowns (-1: constant).
 template <int P>
@@ -242,9 +247,10 @@ double LiquidBarrierForm::point_max_step(const VectorX& z, const VectorX& dz, co
     double bound = max_dphi * W.prod();
     for (int k = 0; k < 3; ++k) bound += max_difference[k] * std::abs(rate_t[k]) * W.prod() / W[k];
     // Advance within [alpha, end] while the gap is certainly above the floor.
-    while (alpha < end) {
+    for (int advance = 0; alpha < end; ++advance) {
       const double step = bound > 0.0 ? (g - floor) / bound : 1.0;
       if (step <= 1e-12) return alpha;  // stalled at the floor
+      if (advance == kMaxAdvances) return alpha;  // bounded work; alpha is still safe
       const double next = std::min(end, alpha + step);
       alpha = next;
       if (alpha >= 1.0) return 1.0;

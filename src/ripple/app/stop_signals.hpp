@@ -1,0 +1,18 @@
+#pragma once
+// SIGINT (Ctrl-C) and SIGTERM as a request to stop a run at the end of its current substep,
+// with a checkpoint, instead of killing it with its last frames' work lost.
+namespace ripple {
+
+/// Installs the handlers for its lifetime (one instance at a time). The first signal is
+/// recorded and announced; a second of the same kind gets the default action (quit at once).
+class StopSignals {
+ public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  /// The signal number received, 0 if none.
+  int received() const;
+};
+
+}  // namespace ripple
