@@ -20,18 +20,19 @@ std::string seconds(double s) {
 /// time.min_dt, the run could not take its first substep.
 void check_step_limits(const Scene& s) {
   if (s.fluid.regions.empty()) return;
-  const double viscous = viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density);
-  if (viscous < s.time.min_dt)
-    throw InputError(s.source_path + ": /fluid/viscosity",
-                     "explicit viscosity needs substeps below 0.9 dx^2 density / (6 viscosity) = " + seconds(viscous) +
-                         ", under time.min_dt (" + seconds(s.time.min_dt) +
-                         "): lower the viscosity, use a coarser grid, or lower time.min_dt");
-  const double capillary = capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density);
-  if (capillary < s.time.min_dt)
-    throw InputError(s.source_path + ": /fluid/surface_tension",
-                     "surface tension needs substeps below the capillary limit " + seconds(capillary) +
-                         ", under time.min_dt (" + seconds(s.time.min_dt) +
-                         "): lower the surface tension, use a coarser grid, or lower time.min_dt");
+  auto refuse_below_min_dt = [&](double limit, const std::string& key, const std::string& what,
+                                 const std::string& remedy) {
+    if (limit < s.time.min_dt)
+      throw InputError(s.source_path + ": " + key, what + " " + seconds(limit) + ", under time.min_dt (" +
+                                                       seconds(s.time.min_dt) + "): " + remedy +
+                                                       ", use a coarser grid, or lower time.min_dt");
+  };
+  refuse_below_min_dt(viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density), "/fluid/viscosity",
+                      "explicit viscosity needs substeps below 0.9 dx^2 density / (6 viscosity) =",
+                      "lower the viscosity");
+  refuse_below_min_dt(capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density),
+                      "/fluid/surface_tension", "surface tension needs substeps below the capillary limit",
+                      "lower the surface tension");
 }
 
 }  // namespace
