@@ -76,12 +76,13 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   const json rigid = json::parse(R"({"type": "rigid", "name": "ball",
       "geometry": {"type": "sphere", "center": [0.2, 0.22, 0.05], "radius": 0.03, "subdivisions": 1}})");
   json none = test::small_scene();
-  none["solids"] = {rigid};
+  // json::array, not braces: clang takes {rigid} for a copy of the object (GCC for an array).
+  none["solids"] = json::array({rigid});
   json cutcell = none;
   json barrier = test::small_scene();
   barrier["fluid"]["representation"] = "levelset";
-  barrier["solids"] = {json::parse(R"({"type": "shell", "name": "cloth",
-      "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})")};
+  barrier["solids"] = json::array({json::parse(R"({"type": "shell", "name": "cloth",
+      "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})")});
   std::set<std::string> all;
   for (const auto& [name, scene] : {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}}) {
     SCOPED_TRACE(name);

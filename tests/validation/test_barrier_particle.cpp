@@ -41,7 +41,7 @@ json slab(const Vec3& direction, bool barrier) {
     j["coupling"] = {{"method", "barrier"}};
   } else {
     box["name"] = "particle";
-    j["solids"] = {box};
+    j["solids"] = json::array({box});  // braces alone: an object under clang, an array under GCC
   }
   return j;
 }

@@ -255,7 +255,10 @@ Candidates find_candidates(const CollisionMesh& mesh, const VectorX& x0, const V
   for (const Candidates& c : local) merge_into(result, c);
   // Big primitives against everything (each big-big pair once).
   for (size_t q = 0; q < big.size(); ++q) {
-    const auto [kind, index] = big[q];
+    // Plain variables, not a structured binding: the lambda below captures them, which clang
+    // accepts only from version 16 (the sanitizer and fuzz builds use clang 14).
+    const Kind kind = big[q].first;
+    const int index = big[q].second;
     const Aabb& bq = box_of(boxes, kind, index);
     auto test = [&](Kind k, int i) {
       if (overlap(bq, box_of(boxes, k, i))) add_pair(mesh, isolated, motion, kind, index, k, i, result);
