@@ -67,9 +67,12 @@ TetMesh read_gmsh_tets(const std::string& path) {
           long dim, tag, parametric, count;
           if (!(r.expect_line() >> dim >> tag >> parametric >> count)) r.fail("malformed node block header");
           if (parametric) r.fail("parametric nodes are not supported");
-          std::vector<long> ids(count);
+          if (count < 0) r.fail("negative node count");
+          // Grown as tags are read, never sized from the count: a corrupt count (-1 threw
+          // std::length_error) must not allocate before the lines it announces exist.
+          std::vector<long> ids;
           for (long k = 0; k < count; ++k)
-            if (!(r.expect_line() >> ids[k])) r.fail("malformed node tag");
+            if (!(r.expect_line() >> ids.emplace_back())) r.fail("malformed node tag");
           for (long k = 0; k < count; ++k) {
             Vec3 p;
             if (!(r.expect_line() >> p.x() >> p.y() >> p.z())) r.fail("malformed node coordinates");
@@ -85,7 +88,10 @@ TetMesh read_gmsh_tets(const std::string& path) {
           auto s = r.expect_line();
           long id, type, ntags;
           if (!(s >> id >> type >> ntags)) r.fail("malformed element line");
-          for (long t = 0; t < ntags; ++t) s >> id;
+          // Stops at the line's end: a corrupt tag count (found by fuzzing) looped on a failed
+          // stream up to 2^63 times.
+          for (long t = 0; t < ntags && s >> id; ++t) {
+          }
           if (type != 4) continue;
           std::array<long, 4> t4;
           if (!(s >> t4[0] >> t4[1] >> t4[2] >> t4[3])) r.fail("malformed tetrahedron");
