@@ -8,9 +8,7 @@ namespace ripple {
 
 ProgressLine::ProgressLine(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
 
-void ProgressLine::frame(const ProgressInfo& i) {
-  if (quiet_) return;
-  const std::string line = format_progress(i);
+void ProgressLine::show(const std::string& line) {
   if (tty_) {
     std::fprintf(stderr, "\r\033[K%s", line.c_str());
     line_open_ = true;
@@ -18,6 +16,10 @@ void ProgressLine::frame(const ProgressInfo& i) {
     std::fprintf(stderr, "%s\n", line.c_str());
   }
   std::fflush(stderr);
+}
+
+void ProgressLine::frame(const ProgressInfo& i) {
+  if (!quiet_) show(format_progress(i));
 }
 
 void ProgressLine::substep(const SubstepInfo& i) {
@@ -33,13 +35,7 @@ void ProgressLine::substep(const SubstepInfo& i) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "frame %d/%d in progress: substep %d, t=%.6gs, dt=%.3gs, %s on this frame", i.frame,
                 i.total_frames, i.substep, i.sim_time, i.dt, format_duration(t).c_str());
-  if (tty_) {
-    std::fprintf(stderr, "\r\033[K%s", buf);
-    line_open_ = true;
-  } else {
-    std::fprintf(stderr, "%s\n", buf);
-  }
-  std::fflush(stderr);
+  show(buf);
 }
 
 void ProgressLine::message(const std::string& level, const std::string& text) {

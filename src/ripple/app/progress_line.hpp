@@ -17,6 +17,8 @@ class ProgressLine {
   void finish();
 
  private:
+  /// Rewrites the live line on a terminal; a log line otherwise.
+  void show(const std::string& line);
   bool quiet_, tty_;
   bool line_open_ = false;
   int substep_frame_ = -1;            ///< the frame of the last substep report

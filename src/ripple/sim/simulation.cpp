@@ -39,10 +39,11 @@ double truncate_stats(const fs::path& stats, int last_frame) {
   return initial_volume;
 }
 
-void check_state(const World& w) {
+/// The scene's speed limit (scene_loader.cpp) holds during the run too: a solid that outruns
+/// one cell per min_dt has blown up, and its next collision detection would crawl. Cheap (one
+/// pass over the solids' coordinates), so it runs after every substep.
+void check_solids(const World& w) {
   if (w.lagrangian) {
-    // The scene's speed limit (scene_loader.cpp) holds during the run too: a solid that
-    // outruns one cell per min_dt has blown up, and its next collision detection would crawl.
     const SolidWorld& sw = *w.lagrangian;
     if (!sw.state.z.allFinite() || !sw.state.velocity.allFinite())
       throw SimulationError("non-finite solid state at t = " + std::to_string(w.time) + " s");
@@ -52,6 +53,11 @@ void check_state(const World& w) {
                             " s, faster than one grid cell per time.min_dt (" + std::to_string(limit) +
                             " m/s): the solids blew up (check stiffness, contact.dhat and time.max_dt)");
   }
+}
+
+/// The whole state (liquid grids and particles too), once a frame and at a stop.
+void check_state(const World& w) {
+  check_solids(w);
   const auto& p = w.liquid.particles;
   for (size_t q = 0; q < p.size(); ++q)
     if (!p.x[q].allFinite() || !p.v[q].allFinite())
@@ -160,7 +166,7 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
       if (world.has_liquid()) coupler->step(world, dt, ctx);
       else if (world.lagrangian) step_free_solids(world, dt, ctx);  // nothing to couple
       world.advance_clock(dt);
-      if (world.lagrangian) check_state(world);  // before a blown-up solid reaches the next step's CCD
+      check_solids(world);  // before a blown-up solid reaches the next step's CCD
       if (opt.on_substep)
         opt.on_substep({frame, total_frames, log.substeps, world.time, dt, seconds_since(frame_t0)});
       if (const int stop = opt.stop_requested ? opt.stop_requested() : 0) {
