@@ -4,6 +4,7 @@
 #include "ripple/coupling/barrier/barrier_coupler.hpp"
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
 #include "ripple/coupling/none/liquid_only_coupler.hpp"
+#include "ripple/coupling/slip/slip_coupler.hpp"
 
 namespace ripple {
 
@@ -27,6 +28,12 @@ const std::vector<CouplingMethod>& coupling_methods() {
         cutcell_settings_schema()},
        [](const Scene& s) { return std::make_unique<CutCellCoupler>(cutcell_settings(s)); },
        cutcell_stats_fields()},
+      {{"slip",
+        "the liquid slides freely along shells, volumes, rigid bodies and obstacles and never crosses them: only its "
+        "normal velocity is constrained, at the grid faces the solids block (Robinson-Mosher, English & Fedkiw 2009).",
+        slip_settings_schema()},
+       [](const Scene& s) { return std::make_unique<SlipCoupler>(slip_settings(s)); },
+       slip_stats_fields()},
   };
   return methods;
 }

@@ -19,10 +19,7 @@ bool cell_closed(const SolidBoundary& sb, int i, int j, int k) {
   return true;
 }
 
-struct InterfaceSample {
-  double theta;   // fraction of the cell spacing from the liquid cell centre to the interface
-  double p_jump;  // interface pressure (Pa), sigma * kappa
-};
+}  // namespace
 
 InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, double kappa_n, double sigma,
                                   double min_theta) {
@@ -33,8 +30,6 @@ InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, do
   const double kappa = kappa_c + theta * (kappa_n - kappa_c);
   return {theta, sigma * kappa};
 }
-
-}  // namespace
 
 void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
                               const SolidBoundary& sb, const ScalarGrid* curvature, const ProjectionParams& params) {

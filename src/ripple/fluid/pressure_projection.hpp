@@ -34,6 +34,16 @@ struct ProjectionResult {
 /// Face validity flags (1 = velocity known after projection).
 using FaceFlags = std::array<Array3<uint8_t>, 3>;
 
+/// The free surface between a liquid cell centre and its air neighbour (ghost fluid).
+struct InterfaceSample {
+  double theta;   ///< fraction of the cell spacing from the liquid cell centre to the interface
+  double p_jump;  ///< interface pressure (Pa), sigma * kappa
+};
+/// From the level set at both centres (m) and the curvatures carried to the interface (1/m);
+/// theta is clamped to [min_theta, 1].
+InterfaceSample interface_between(double phi_c, double phi_n, double kappa_c, double kappa_n, double sigma,
+                                  double min_theta);
+
 /// The assembled system, exposed for tests and benchmarks.
 struct PressureSystem {
   PoissonSystem A;

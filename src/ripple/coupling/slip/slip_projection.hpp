@@ -1,0 +1,70 @@
+#pragma once
+// The projection with normal-only slip constraints (Robinson-Mosher et al. 2009, Sec. 2-4):
+// the velocity closest to the predicted one, in the fluid's kinetic energy, that is divergence
+// free in every liquid cell and whose normal component matches the solid's at every occluded
+// face, N^T W v = N^T J V_s (Eq. 7, 11). As a minimisation
+//     min 1/2 (v - v*)^T M (v - v*)   subject to   C^T v = b,
+// its multipliers (pressure times dt in the liquid cells, the normal forces lambda times dt at
+// the constraints) solve the SPD system C^T M^-1 C mu = b - C^T v*, which is Eq. 10 and 12 up to
+// the scaling of rows; v = v* + M^-1 C mu is Eq. 9.
+//
+// Velocity unknowns: every face next to a liquid cell, and at an occluded face one sample per
+// liquid side (the two sides of a thin shell are different unknowns). An occluded face's sample
+// enters the constraint (its axial component, Fig. 3c) and the other samples' one-sided stencils
+// W, built from the faces of its own cell only. The flux through an occluded face is the
+// solid's normal flux plus the ghost flux into the ghost cell behind it (ghost_cells.hpp): its
+// own unknown, so that tangential flow passes the stair steps (Sec. 3.2). The free surface is a ghost-fluid Dirichlet boundary (p = sigma kappa).
+#include <vector>
+
+#include "ripple/coupling/slip/ghost_cells.hpp"
+#include "ripple/coupling/slip/occluded_faces.hpp"
+#include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/pressure_projection.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+
+namespace ripple {
+
+struct SlipProjectionParams {
+  double dt = 0.0;               ///< s
+  double density = 1000.0;       ///< kg/m^3
+  double surface_tension = 0.0;  ///< N/m
+  double min_theta = 0.01;       ///< smallest interface fraction in the ghost-fluid stencil
+  WallSides walls{};             ///< closed domain sides
+  double tolerance = 1e-6;       ///< relative residual of the multiplier solve
+  int max_iterations = 1000;
+};
+
+struct SlipProjectionResult {
+  int iterations = 0;
+  double residual = 0.0;            ///< relative residual of the multiplier solve
+  bool converged = true;
+  int64_t liquid_cells = 0;
+  int64_t constraints = 0;          ///< slip constraints (one per liquid side of an occluded face)
+  int64_t velocity_unknowns = 0;
+  int64_t ghost_cells = 0;
+  int64_t ghost_links = 0;          ///< velocity unknowns between neighbouring ghost cells
+  int64_t pinned_regions = 0;       ///< liquid regions with no free surface or open side
+  double max_divergence = 0.0;      ///< 1/s, over liquid cells after the projection
+  double max_normal_mismatch = 0.0; ///< m/s, |N.(W v - J V_s)| over the constraints after it
+};
+
+/// The velocity sample of an occluded face seen from its upper cell; the grid's MacVelocity
+/// holds the one seen from the lower cell (or the upper one when only that side is liquid).
+struct UpperSamples {
+  std::vector<double> value;  ///< per occluded face (m/s)
+};
+
+/// The ghost cells of a projection and their fluxes' velocities (m/s), for tests and statistics.
+struct SlipProjectionDetail {
+  GhostCells ghosts;
+  std::vector<std::array<double, 2>> ghost_flux;  ///< per occluded face and side, along +axis
+  std::vector<double> link_flux;                  ///< per link, from lower to upper ghost cell
+};
+
+/// Projects `liquid.velocity` (v*): fills the upper samples, `valid` (faces set) and
+/// `liquid.pressure` (Pa). `curvature` (1/m) is used when params.surface_tension > 0.
+SlipProjectionResult project_with_slip(LiquidState& liquid, const OccludedFaces& occluded, const SlipSurface& surface,
+                                       const ScalarGrid* curvature, const SlipProjectionParams& params,
+                                       FaceFlags& valid, UpperSamples& upper, SlipProjectionDetail* detail = nullptr);
+
+}  // namespace ripple

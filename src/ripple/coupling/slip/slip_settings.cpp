@@ -1,0 +1,50 @@
+#include "ripple/coupling/slip/slip_settings.hpp"
+
+#include "ripple/core/errors.hpp"
+
+namespace ripple {
+
+using nlohmann::json;
+
+namespace {
+
+const EnumTable<SlipSolids>& solids_names() {
+  static const EnumTable<SlipSolids> t{{"one_way", SlipSolids::one_way}};
+  return t;
+}
+
+}  // namespace
+
+SchemaNode slip_settings_schema() {
+  SchemaNode slip = schema_object(
+      "Settings of `slip` (Robinson-Mosher, English & Fedkiw 2009): only the liquid's velocity normal to a solid is "
+      "constrained, at the grid faces whose cell-to-cell ray the solid's surface blocks, so the liquid slides freely "
+      "along volumes, rigid bodies and infinitely thin shells and never crosses them.");
+  slip.add("solids", schema_enum("`one_way`: the solids move on their own (their own dynamics, contact and gravity) "
+                                 "and the liquid follows their normal velocity.",
+                                 solids_names(), SlipSolids::one_way))
+      .add("tolerance", schema_number("Relative residual (2-norm) at which the pressure and constraint-force solve "
+                                      "stops.",
+                                      "", 1e-6)
+                            .range(0, 1, true))
+      .add("max_iterations", schema_integer("Iteration cap of that solve; hitting it is reported in stats and the log.",
+                                            2000)
+                                 .range(1, 1000000));
+  return slip;
+}
+
+SlipSettings slip_settings(const Scene& s) {
+  const json& sj = s.resolved.at("coupling").at("slip");
+  SlipSettings c;
+  c.solids = enum_value(sj["solids"], solids_names());
+  c.tolerance = sj["tolerance"];
+  c.max_iterations = sj["max_iterations"];
+  for (const LagrangianSolidDesc& d : s.lagrangian_solids)
+    if (d.kind == SolidKind::rod)
+      throw InputError(s.source_path + ": " + d.pointer + "/type",
+                       "coupling.method \"slip\" couples shells, volumes and rigid bodies through their surfaces; a "
+                       "rod has none the grid can see: use coupling \"barrier\"");
+  return c;
+}
+
+}  // namespace ripple

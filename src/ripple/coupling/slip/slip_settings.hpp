@@ -1,0 +1,27 @@
+#pragma once
+// coupling.slip: the settings of the slip method (Robinson-Mosher, English & Fedkiw 2009), their
+// schema and their parsing from the scene, with the checks that the scene's solids are ones it
+// couples.
+#include "ripple/scene/scene.hpp"
+#include "ripple/scene/schema.hpp"
+
+namespace ripple {
+
+/// How the solids and the liquid affect each other: `one_way`, the solids move on their own and
+/// the liquid follows their normal velocity (Sec. 3-4).
+enum class SlipSolids { one_way };
+
+struct SlipSettings {
+  SlipSolids solids = SlipSolids::one_way;
+  double tolerance = 1e-6;  ///< relative residual (2-norm) of the multiplier solve
+  int max_iterations = 2000;
+};
+
+/// The schema of the coupling.slip block.
+SchemaNode slip_settings_schema();
+
+/// The settings of a validated scene, checked against its solids: throws InputError naming the
+/// solid and key the method cannot couple.
+SlipSettings slip_settings(const Scene& scene);
+
+}  // namespace ripple
