@@ -115,7 +115,7 @@ bool correct_particle_volume(LiquidWorld& w, double dt, bool fresh_preconditione
 }
 
 int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, double dt, bool displace,
-                                        PhaseTimings& timings) {
+                                        PhaseTimings& timings, const LiquidAdvanceHooks* hooks) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -128,11 +128,13 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
     ScopedPhase t(timings, "grid_to_particles");
     if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);
     else grid_to_particles_flip(L.particles, g, L.velocity, in.old_velocity, s.fluid.flip_blend);
+    if (hooks && hooks->after_transfer) hooks->after_transfer(L.particles);
   }
   ScopedPhase t(timings, "advect");
   const int64_t removed = advect_particles(L.particles, g, L.velocity, w.solids, wall_sides(s), dt,
                                            s.fluid.representation == LiquidRepresentation::Apic,
-                                           displace ? &w.volume_correction.displacement : nullptr);
+                                           displace ? &w.volume_correction.displacement : nullptr,
+                                           hooks ? &hooks->moves : nullptr);
   L.phi_matches_particles = false;
   return removed;
 }

@@ -6,6 +6,7 @@
 // method predicts its liquid its own way, the cut-cell method moves obstacles with its bodies).
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/fluid/liquid_world.hpp"
+#include "ripple/fluid/particle_advection.hpp"
 
 namespace ripple {
 
@@ -34,9 +35,14 @@ bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_precondit
 
 /// The phases after the projection: velocity extrapolation from the faces `in.valid`, grid to
 /// particles, particle advection (moved by the volume correction's displacement when
-/// `displace`). Returns the particles removed (left the domain).
+/// `displace`). Returns the particles removed (left the domain). A coupling method may change
+/// the particles after the grid-to-particle transfer (`after_transfer`) and their moves (`moves`).
+struct LiquidAdvanceHooks {
+  std::function<void(Particles&)> after_transfer;
+  ParticleMoveHooks moves;
+};
 int64_t advance_liquid_after_projection(LiquidWorld& world, ProjectionInput& in, double dt, bool displace,
-                                        PhaseTimings& timings);
+                                        PhaseTimings& timings, const LiquidAdvanceHooks* hooks = nullptr);
 
 /// Largest substep allowed by CFL, viscous limits, max_dt and, when `capillary_limit`, the
 /// explicit surface tension's limit (s).

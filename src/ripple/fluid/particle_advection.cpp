@@ -8,14 +8,20 @@ namespace ripple {
 
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& sb,
                          const WallSides& walls, double dt, bool velocity_is_grid_sample,
-                         const MacVelocity* displacement) {
+                         const MacVelocity* displacement, const ParticleMoveHooks* hooks) {
   const int64_t np = static_cast<int64_t>(p.size());
   std::vector<uint8_t> keep(static_cast<size_t>(np), 1);
   const Vec3 lo = g.origin, hi = g.upper();
   const double margin = 1e-3 * g.dx;
   parallel_for(0, np, [&](int64_t q) {
     Vec3 x = p.x[q].cast<double>();
-    const Vec3 v0 = velocity_is_grid_sample ? Vec3(p.v[q].cast<double>()) : velocity.sample(g, x);
+    const Vec3 x0 = x;
+    auto sample = [&](const Vec3& at) {
+      Vec3 v;
+      if (hooks && hooks->velocity && hooks->velocity(at, v)) return v;
+      return velocity.sample(g, at);
+    };
+    const Vec3 v0 = velocity_is_grid_sample ? Vec3(p.v[q].cast<double>()) : sample(x);
     const Vec3 mid = x + 0.5 * dt * v0;
     Vec3 shift = Vec3::Zero();
     if (displacement) {
@@ -23,7 +29,8 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
       const double len = shift.norm(), cap = 0.25 * g.dx;
       if (len > cap) shift *= cap / len;
     }
-    x += dt * velocity.sample(g, mid) + shift;
+    x += dt * sample(mid) + shift;
+    if (hooks && hooks->filter) hooks->filter(x0, x);
     if (sb.has_obstacles) {
       const double d = solid_phi_at(sb, g, x);
       if (d < 0.0) {

@@ -1,10 +1,23 @@
 #pragma once
 // Moves particles through the grid velocity (midpoint rule), pushes them out of solids and
 // keeps them inside walls; particles leaving through open sides are removed.
+#include <functional>
+
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 
 namespace ripple {
+
+/// What a coupling method changes in a particle's move (the liquid's phases know nothing of the
+/// solids' surfaces): both optional, both called from parallel loops.
+struct ParticleMoveHooks {
+  /// The velocity (m/s) at a point, where the method's own interpolation replaces the grid's
+  /// trilinear sample: returns false to keep the grid's.
+  std::function<bool(const Vec3& x, Vec3& v)> velocity;
+  /// Called with a particle's start and end positions (m) before the walls clamp it; may move
+  /// the end (e.g. back to the particle's side of a surface it crossed).
+  std::function<void(const Vec3& x0, Vec3& x1)> filter;
+};
 
 /// Moves the particles through `velocity` with the midpoint rule (RK2). With
 /// `velocity_is_grid_sample`, p.v already holds the trilinear sample of `velocity` at each
@@ -15,6 +28,6 @@ namespace ripple {
 /// removed through open boundaries.
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& solids,
                          const WallSides& walls, double dt, bool velocity_is_grid_sample = false,
-                         const MacVelocity* displacement = nullptr);
+                         const MacVelocity* displacement = nullptr, const ParticleMoveHooks* hooks = nullptr);
 
 }  // namespace ripple

@@ -3,6 +3,9 @@
 #include <cmath>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/core/parallel.hpp"
+#include "ripple/coupling/slip/collidable_velocity.hpp"
+#include "ripple/coupling/slip/surface_crossing.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 
 namespace ripple {
@@ -11,17 +14,18 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
                          const StepContext& ctx) {
   const Scene& s = w.scene;
   SlipStepReport report;
+  const SlipSurface start = collect_slip_surface(w, w.time);
   if (w.lagrangian) step_free_solids(w, dt, ctx);
   move_obstacles(w, w.time + dt, ctx.timings);
   ProjectionInput in = prepare_projection(w, dt, ctx.timings);
+  ScopedPhase t(ctx.timings, "slip_visibility");
+  const SlipSurface end = collect_slip_surface(w, w.time + dt);
+  const SurfaceBins bins(w.liquid.grid, end);
+  const OccludedFaces occluded = find_occluded_faces(bins);
+  report.occluded_faces = static_cast<int64_t>(occluded.faces.size());
+  report.surface_triangles = static_cast<int64_t>(end.triangles.size());
+  t.stop();
   {
-    ScopedPhase t(ctx.timings, "slip_visibility");
-    const SlipSurface surface = collect_slip_surface(w, w.time + dt);
-    const SurfaceBins bins(w.liquid.grid, surface);
-    const OccludedFaces occluded = find_occluded_faces(bins);
-    report.occluded_faces = static_cast<int64_t>(occluded.faces.size());
-    report.surface_triangles = static_cast<int64_t>(surface.triangles.size());
-    t.stop();
     ScopedPhase p(ctx.timings, "pressure");
     SlipProjectionParams prm;
     prm.dt = dt;
@@ -30,12 +34,30 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
     prm.walls = wall_sides(s);
     prm.tolerance = settings.tolerance;
     prm.max_iterations = settings.max_iterations;
-    report.projection = project_with_slip(w.liquid, occluded, surface, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
+    report.projection = project_with_slip(w.liquid, occluded, end, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
                                           prm, in.valid, upper);
     if (!std::isfinite(report.projection.residual))
       throw SimulationError("non-finite residual in the slip projection (the solve diverged)");
   }
-  report.particles_removed = advance_liquid_after_projection(w, in, dt, false, ctx.timings);
+  // Particles take the collidable velocity near the surfaces and never cross them (Sec. 3.3).
+  const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);
+  const SurfaceCrossingFilter crossing(start, end, bins);
+  LiquidAdvanceHooks hooks;
+  hooks.after_transfer = [&](Particles& p) {
+    parallel_for(0, static_cast<int64_t>(p.size()), [&](int64_t q) {
+      const Vec3 x = p.x[q].cast<double>();
+      if (!collidable.near_surface(x)) return;
+      p.v[q] = collidable.sample(x).cast<float>();
+      p.c[q].setZero();  // no affine part next to a solid: its stencil is one-sided
+    });
+  };
+  hooks.moves.velocity = [&](const Vec3& x, Vec3& v) {
+    if (!collidable.near_surface(x)) return false;
+    v = collidable.sample(x);
+    return true;
+  };
+  if (!end.empty()) hooks.moves.filter = [&](const Vec3& x0, Vec3& x1) { crossing.apply(x0, x1); };
+  report.particles_removed = advance_liquid_after_projection(w, in, dt, false, ctx.timings, &hooks);
   return report;
 }
 
