@@ -79,12 +79,14 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   // json::array, not braces: clang takes {rigid} for a copy of the object (GCC for an array).
   none["solids"] = json::array({rigid});
   json cutcell = none;
+  json slip = none;
   json barrier = test::small_scene();
   barrier["fluid"]["representation"] = "levelset";
   barrier["solids"] = json::array({json::parse(R"({"type": "shell", "name": "cloth",
       "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})")});
   std::set<std::string> all;
-  for (const auto& [name, scene] : {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}}) {
+  for (const auto& [name, scene] :
+       {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}}) {
     SCOPED_TRACE(name);
     const std::set<std::string> own = documented_keys(name);  // another method's field is a failure too
     for (const std::string& k : written_keys(with_method(scene, name), name, documented)) {

@@ -112,7 +112,8 @@ TEST(SlipProjection, ThinPlaneKeepsOppositeTangentialFlows) {
   prm.tolerance = 1e-10;
   FaceFlags valid;
   UpperSamples up;
-  const SlipProjectionResult r = project_with_slip(L, occ, plane, nullptr, prm, valid, up);
+  const SlipProjectionResult r =
+      project_with_slip(L, occ, face_solid_velocities(occ, plane, nullptr, nullptr), nullptr, prm, valid, up);
   EXPECT_TRUE(r.converged);
   EXPECT_EQ(r.constraints, 2 * static_cast<int64_t>(occ.faces.size()));
   EXPECT_LT(r.max_divergence, 1e-6);
@@ -164,7 +165,9 @@ TEST(SlipProjection, WithoutSolidsMatchesThePlainProjection) {
   UpperSamples up;
   const SlipSurface none;
   const SurfaceBins bins(L.grid, none);
-  const SlipProjectionResult r = project_with_slip(L, find_occluded_faces(bins), none, nullptr, prm, valid, up);
+  const OccludedFaces occ = find_occluded_faces(bins);
+  const SlipProjectionResult r =
+      project_with_slip(L, occ, face_solid_velocities(occ, none, nullptr, nullptr), nullptr, prm, valid, up);
   EXPECT_TRUE(r.converged);
   EXPECT_EQ(r.constraints, 0);
   EXPECT_EQ(r.pinned_regions, 0);
@@ -241,7 +244,8 @@ TEST(SlipProjection, MovingPlatePushesTheLiquid) {
   prm.tolerance = 1e-10;
   FaceFlags valid;
   UpperSamples up;
-  const SlipProjectionResult r = project_with_slip(L, occ, plate, nullptr, prm, valid, up);
+  const SlipProjectionResult r =
+      project_with_slip(L, occ, face_solid_velocities(occ, plate, nullptr, nullptr), nullptr, prm, valid, up);
   EXPECT_TRUE(r.converged);
   EXPECT_EQ(r.pinned_regions, 0);
   EXPECT_LT(r.max_divergence, 1e-6);
@@ -290,7 +294,8 @@ TEST(SlipProjection, EveryConnectedSetOfGhostCellsHasZeroNetFlux) {
   FaceFlags valid;
   UpperSamples up;
   SlipProjectionDetail detail;
-  const SlipProjectionResult r = project_with_slip(L, occ, s, nullptr, prm, valid, up, &detail);
+  const SlipProjectionResult r = project_with_slip(L, occ, face_solid_velocities(occ, s, nullptr, nullptr), nullptr,
+                                                   prm, valid, up, nullptr, &detail);
   EXPECT_TRUE(r.converged);
   ASSERT_GT(r.ghost_cells, 50);
   ASSERT_GT(r.ghost_links, 50);
@@ -324,6 +329,64 @@ TEST(SlipProjection, EveryConnectedSetOfGhostCellsHasZeroNetFlux) {
   EXPECT_GT(sets, 0);
   EXPECT_GT(busiest, 1e-3 * U * dx * dx);  // flow does pass through the ghost cells
   EXPECT_LT(worst, 1e-9 * U * dx * dx);
+}
+
+// Two-way (Sec. 5): a heavy cube held in hydrostatic liquid under gravity receives, through the
+// constraint forces of one projection, the liquid's buoyancy rho g V (Archimedes), and no
+// sideways force although it sits off the grid's symmetry. The cube is 6 cells wide, so that its
+// cross-section on the grid is exact; its height is not a whole number of cells.
+TEST(SlipProjection, SubmergedCubeFeelsArchimedesBuoyancy) {
+  const int n = 24;
+  const double dx = 1.0 / n, g = 9.81, dt = 1e-3, rho = 1000.0;
+  LiquidState L = liquid_box({n, n, n}, dx);
+  for (int64_t c = 0; c < L.phi.size(); ++c) {
+    const Vec3i ijk = L.phi.coords(c);
+    L.phi.data()[c] = L.grid.cell_center(ijk.x(), ijk.y(), ijk.z()).y() - 0.8;
+  }
+  for (double& v : L.velocity.u[1].data()) v = -g * dt;  // one step of gravity from rest
+  const Vec3 lo = Vec3(0.393, 0.293, 0.381), hi = lo + Vec3(6 * dx, 0.23, 6 * dx);
+  const TriangleMesh cube = box_mesh(lo, hi);
+  for (int64_t c = 0; c < L.phi.size(); ++c) {  // no liquid inside the cube
+    const Vec3i ijk = L.phi.coords(c);
+    const Vec3 x = L.grid.cell_center(ijk.x(), ijk.y(), ijk.z());
+    if ((x.array() > lo.array()).all() && (x.array() < hi.array()).all()) L.phi.data()[c] = dx;
+  }
+  SlipSurface s;
+  for (const Vec3& p : cube.vertices) {
+    s.x.push_back(p);
+    s.v.push_back(Vec3::Zero());
+    s.model_vertex.push_back(0);
+  }
+  for (const Eigen::Vector3i& t : cube.triangles) {
+    s.triangles.push_back({t[0], t[1], t[2]});
+    s.triangle_body.push_back(0);
+  }
+  const SurfaceBins bins(L.grid, s);
+  const OccludedFaces occ = find_occluded_faces(bins);
+  // The cube's translation as three unknowns, with a mass large enough to hold it still.
+  std::vector<FaceSolidVelocity> jv(occ.faces.size());
+  for (auto& f : jv)
+    for (int c = 0; c < 3; ++c) f.terms.push_back({c, c, 1.0});
+  const double mass = 1e9;
+  SparseMatrix inv(3, 3);
+  for (int c = 0; c < 3; ++c) inv.insert(c, c) = 1.0 / mass;
+  SlipSolidSolve solid;
+  solid.inverse_mass = &inv;
+  solid.velocity = VectorX::Zero(3);
+  SlipProjectionParams prm;
+  prm.dt = dt;
+  prm.gravity = Vec3(0, -g, 0);
+  prm.walls = {true, true, true, true, true, true};
+  prm.tolerance = 1e-12;
+  FaceFlags valid;
+  UpperSamples up;
+  const SlipProjectionResult r = project_with_slip(L, occ, jv, nullptr, prm, valid, up, &solid);
+  EXPECT_TRUE(r.converged);
+  const Vec3 force = mass * solid.velocity / dt;
+  const double buoyancy = rho * g * (hi - lo).prod();
+  std::printf("force on the cube (%.2f, %.2f, %.2f) N; rho g V = %.2f N\n", force.x(), force.y(), force.z(), buoyancy);
+  EXPECT_NEAR(force.y(), buoyancy, 0.03 * buoyancy);
+  EXPECT_LT(std::abs(force.x()) + std::abs(force.z()), 0.01 * buoyancy);
 }
 
 }  // namespace ripple

@@ -139,13 +139,20 @@ void CutCellCoupler::load(BinaryReader& in) {
   in.get_vec(held);
   if (held.size() % 7 != 0) in.fail("checkpoint held contacts are malformed");
   state.held.clear();
+  // Integers stored as doubles: refuse anything that is not one in range before converting (a
+  // corrupt value would be undefined behaviour to cast, and an index past the model's vertices).
+  const int vertices = static_cast<int>(state.solids.vertex_dof.size());
+  auto as_int = [&](double v, int lo, int hi) {
+    if (!(v >= lo && v <= hi) || v != std::floor(v)) in.fail("checkpoint held contacts are malformed");
+    return static_cast<int>(v);
+  };
   for (size_t i = 0; i < held.size(); i += 7) {
     HeldContact h;
-    h.pair_type = static_cast<int>(held[i]);
-    h.count = static_cast<int>(held[i + 1]);
-    for (int k = 0; k < 4; ++k) h.vertices[k] = static_cast<int>(held[i + 2 + k]);
+    h.pair_type = as_int(held[i], -1, 16);
+    h.count = as_int(held[i + 1], 1, 4);
+    for (int k = 0; k < 4; ++k) h.vertices[k] = as_int(held[i + 2 + k], -1, vertices - 1);
     h.force = held[i + 6];
-    if (h.count < 1 || h.count > 4) in.fail("checkpoint held contacts are malformed");
+    if (!std::isfinite(h.force)) in.fail("checkpoint held contacts are malformed");
     state.held.push_back(h);
   }
 }

@@ -15,8 +15,42 @@ Vec3 OccludedFace::solid_velocity(const SlipSurface& s) const {
   return v;
 }
 
-bool dual_cell_surface(const SurfaceBins& bins, int axis, const Vec3i& f, Vec3& normal,
-                       std::vector<std::pair<int, double>>& weights) {
+std::vector<int> crossed_triangles(const SurfaceBins& bins, int axis, const Vec3i& f) {
+  const GridGeometry& g = bins.grid();
+  const SlipSurface& s = bins.surface();
+  Vec3i lower = f;
+  lower[axis] -= 1;
+  const Vec3 p = g.cell_center(lower.x(), lower.y(), lower.z()), q = g.cell_center(f.x(), f.y(), f.z());
+  std::vector<int> out;
+  for (int t : bins.triangles_near(p.cwiseMin(q), p.cwiseMax(q))) {
+    const auto& tri = s.triangles[t];
+    if (segment_meets_triangle(p, q, s.x[tri[0]], s.x[tri[1]], s.x[tri[2]])) out.push_back(t);
+  }
+  return out;
+}
+
+std::array<double, 2> crossing_fractions(const SurfaceBins& bins, int axis, const Vec3i& f,
+                                         const std::vector<int>& crossed) {
+  const GridGeometry& g = bins.grid();
+  const SlipSurface& s = bins.surface();
+  Vec3i lower = f;
+  lower[axis] -= 1;
+  const Vec3 p = g.cell_center(lower.x(), lower.y(), lower.z()), d = g.cell_center(f.x(), f.y(), f.z()) - p;
+  double first = 1.0, last = 0.0;
+  for (int t : crossed) {
+    const auto& tri = s.triangles[t];
+    const Vec3 n = (s.x[tri[1]] - s.x[tri[0]]).cross(s.x[tri[2]] - s.x[tri[0]]);
+    const double den = n.dot(d);
+    const double at = std::abs(den) > 0.0 ? std::clamp(n.dot(s.x[tri[0]] - p) / den, 0.0, 1.0) : 0.5;
+    first = std::min(first, at);
+    last = std::max(last, at);
+  }
+  if (crossed.empty()) return {0.5, 0.5};
+  return {first, 1.0 - last};
+}
+
+bool dual_cell_surface(const SurfaceBins& bins, int axis, const Vec3i& f, const std::vector<int>& crossed,
+                       Vec3& normal, std::vector<std::pair<int, double>>& weights) {
   const GridGeometry& g = bins.grid();
   const SlipSurface& s = bins.surface();
   const Vec3 centre = g.face_center(axis, f.x(), f.y(), f.z());
@@ -32,8 +66,9 @@ bool dual_cell_surface(const SurfaceBins& bins, int axis, const Vec3i& f, Vec3& 
     const Vec3 cross = (b - a).cross(c - a);
     const double twice_area = cross.norm();
     if (!(twice_area > 0.0)) continue;
-    Vec3 n = cross / twice_area;
-    if (n[axis] < 0.0) n = -n;  // shells have no inside: orient every piece along the ray
+    // The mesh's own orientation (outward for closed bodies), so that pieces on two sides of an
+    // edge average to the edge's normal; the sum is oriented along the axis below.
+    const Vec3 n = cross / twice_area;
     const std::vector<Vec3> poly = clip_polygon_to_box({a, b, c}, box);
     if (poly.size() < 3) continue;
     // Fan triangulation; barycentric coordinates of each piece's centroid in (a, b, c).
@@ -47,13 +82,14 @@ bool dual_cell_surface(const SurfaceBins& bins, int axis, const Vec3i& f, Vec3& 
       w[tri[0]] += piece * la;
       w[tri[1]] += piece * lb;
       w[tri[2]] += piece * lc;
-      n_sum += piece * n;
+      if (crossed.empty() || std::find(crossed.begin(), crossed.end(), t) != crossed.end()) n_sum += piece * n;
       area_sum += piece;
     }
   }
   if (!(area_sum > 0.0)) return false;
   const double len = n_sum.norm();
   normal = len > 1e-12 * area_sum ? Vec3(n_sum / len) : Vec3::Unit(axis);
+  if (normal[axis] < 0.0) normal = -normal;
   weights.clear();
   for (const auto& [v, x] : w) weights.emplace_back(v, x / area_sum);
   return true;
@@ -95,7 +131,10 @@ OccludedFaces find_occluded_faces(const SurfaceBins& bins) {
   }
   parallel_for(0, static_cast<int64_t>(out.faces.size()), [&](int64_t i) {
     OccludedFace& face = out.faces[i];
-    if (!dual_cell_surface(bins, face.axis, face.face, face.normal, face.weights)) face.normal = Vec3::Unit(face.axis);
+    const std::vector<int> crossed = crossed_triangles(bins, face.axis, face.face);
+    face.side_fraction = crossing_fractions(bins, face.axis, face.face, crossed);
+    if (!dual_cell_surface(bins, face.axis, face.face, crossed, face.normal, face.weights))
+      face.normal = Vec3::Unit(face.axis);
   }, 16);
   return out;
 }

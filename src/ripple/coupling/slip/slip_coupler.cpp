@@ -1,22 +1,41 @@
 #include "ripple/coupling/slip/slip_coupler.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/coupling/slip/closed_bodies.hpp"
 #include "ripple/coupling/slip/collidable_velocity.hpp"
 #include "ripple/coupling/slip/surface_crossing.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 
 namespace ripple {
 
+namespace {
+
+bool closed_bodies(const World& w) {
+  for (const LagrangianSolidDesc& d : w.scene.lagrangian_solids)
+    if (d.kind == SolidKind::volume || d.kind == SolidKind::rigid) return true;
+  return false;
+}
+
+}  // namespace
+
 SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, UpperSamples& upper,
                          const StepContext& ctx) {
   const Scene& s = w.scene;
   SlipStepReport report;
   const SlipSurface start = collect_slip_surface(w, w.time);
+  // The solids' state at the step's start: a two-way step solves them again from it.
+  const std::optional<SolidState> start_state = w.lagrangian ? std::optional<SolidState>(w.lagrangian->state) : std::nullopt;
   if (w.lagrangian) step_free_solids(w, dt, ctx);
-  move_obstacles(w, w.time + dt, ctx.timings);
+  if (closed_bodies(w)) {
+    ScopedPhase b(ctx.timings, "solid_boundary");
+    update_boundary_with_closed_bodies(w, w.time + dt);
+  } else {
+    move_obstacles(w, w.time + dt, ctx.timings);
+  }
   ProjectionInput in = prepare_projection(w, dt, ctx.timings);
   ScopedPhase t(ctx.timings, "slip_visibility");
   const SlipSurface end = collect_slip_surface(w, w.time + dt);
@@ -31,11 +50,50 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
     prm.dt = dt;
     prm.density = s.fluid.density;
     prm.surface_tension = s.fluid.surface_tension;
+    prm.gravity = s.gravity;
+    Array3<uint8_t> solid_cells;
+    if (w.solids.has_obstacles) {
+      const GridGeometry& g = w.liquid.grid;
+      solid_cells = Array3<uint8_t>(g.n, 0);
+      parallel_for(0, solid_cells.size(), [&](int64_t c) {
+        const Vec3i I = solid_cells.coords(c);
+        solid_cells.data()[c] = solid_phi_at(w.solids, g, g.cell_center(I.x(), I.y(), I.z())) < 0.0;
+      });
+      prm.solid_cells = &solid_cells;
+    }
     prm.walls = wall_sides(s);
     prm.tolerance = settings.tolerance;
     prm.max_iterations = settings.max_iterations;
-    report.projection = project_with_slip(w.liquid, occluded, end, s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr,
-                                          prm, in.valid, upper);
+    // Two-way: the solids' velocities after their own step are the predicted ones (Eq. 15).
+    const int simulated = static_cast<int>(s.lagrangian_solids.size());
+    const SolidUnknowns unknowns =
+        settings.solids == SlipSolids::two_way && w.lagrangian
+            ? build_solid_unknowns(w.lagrangian->model, simulated, w.lagrangian->state.z)
+            : SolidUnknowns{};
+    const bool two_way = unknowns.count > 0;
+    const SolidModel* model = w.lagrangian ? &w.lagrangian->model : nullptr;
+    SlipSolidSolve solids;
+    if (two_way) {
+      solids.inverse_mass = &unknowns.inverse_mass;
+      solids.velocity = solid_unknown_velocity(*model, unknowns, w.lagrangian->state.velocity);
+    }
+    const VectorX predicted = solids.velocity;
+    report.projection = project_with_slip(w.liquid, occluded,
+                                          face_solid_velocities(occluded, end, model, two_way ? &unknowns : nullptr),
+                                          s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, prm, in.valid, upper,
+                                          two_way ? &solids : nullptr);
+    if (two_way) {
+      // The liquid's impulse on the solids (their velocity change in the projection) goes into
+      // their step, solved again from its start: positions and velocities stay consistent (the
+      // solids move as far as the liquid made room for), and contact keeps its guarantees.
+      SolidState& state = w.lagrangian->state;
+      state = *start_state;
+      const VectorX impulse_velocity =
+          coordinate_velocity_change(*model, unknowns, solids.velocity - predicted, state.z);
+      state.velocity += impulse_velocity;
+      p.stop();
+      step_free_solids(w, dt, ctx);
+    }
     if (!std::isfinite(report.projection.residual))
       throw SimulationError("non-finite residual in the slip projection (the solve diverged)");
   }
@@ -68,6 +126,10 @@ std::vector<StatsField> slip_stats_fields() {
           {"slip.pinned_regions_max", "", "Most liquid regions with no free surface or open side (pressure pinned)."},
           {"slip.divergence_max", "1/s", "Largest |divergence| of a liquid cell after a projection."},
           {"slip.normal_mismatch_max", "m/s", "Largest |N.(W v - J V_s)| at a constraint after a projection."}};
+}
+
+void SlipCoupler::prepare(World& world) {
+  if (closed_bodies(world)) update_boundary_with_closed_bodies(world, world.time);
 }
 
 void SlipCoupler::step(World& world, double dt, const StepContext& ctx) {

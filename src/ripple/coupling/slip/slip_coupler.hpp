@@ -37,6 +37,7 @@ class SlipCoupler final : public Coupler {
  public:
   explicit SlipCoupler(const SlipSettings& settings) : settings_(settings) {}
   std::string name() const override { return "slip"; }
+  void prepare(World& world) override;
   void step(World& world, double dt, const StepContext& ctx) override;
   void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
 

@@ -18,6 +18,9 @@ constexpr int32_t kWall = -2;  // a closed domain side: velocity zero
 /// hardly involve the face's own sample.
 constexpr double kMinAxialNormal = 0.1;
 
+/// Smallest share of a control volume given to a slip sample (a surface through the cell centre).
+constexpr double kMinSideFraction = 0.05;
+
 struct Layout {
   const GridGeometry& g;
   const OccludedFaces& occ;
@@ -69,9 +72,10 @@ double one_sided_sample(const MacVelocity& v, const OccludedFaces& occ, int axis
 
 }  // namespace
 
-SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ, const SlipSurface& surface,
-                                       const ScalarGrid* curvature, const SlipProjectionParams& prm,
-                                       FaceFlags& valid, UpperSamples& upper, SlipProjectionDetail* detail) {
+SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
+                                       const std::vector<FaceSolidVelocity>& jv, const ScalarGrid* curvature,
+                                       const SlipProjectionParams& prm, FaceFlags& valid, UpperSamples& upper,
+                                       SlipSolidSolve* solids, SlipProjectionDetail* detail) {
   const GridGeometry& g = L.grid;
   const double dx = g.dx, area = dx * dx, cell_mass = prm.density * dx * dx * dx;
   const double coef = prm.dt / (prm.density * dx);
@@ -82,7 +86,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   lay.row = Array3<int32_t>(g.n, -1);
   int32_t rows = 0;
   for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (L.phi.data()[c] < 0.0) lay.row.data()[c] = rows++;
+    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) lay.row.data()[c] = rows++;
   result.liquid_cells = rows;
 
   // Velocity unknowns; the free surface's ghost-fluid jump goes into v* (p = sigma kappa beyond).
@@ -107,7 +111,11 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
       if (o >= 0) {
         for (int side = 0; side < 2; ++side) {
           if (!(side ? hi_liq : lo_liq)) continue;
-          lay.side[o][side] = lay.add(one_sided_sample(L.velocity, occ, a, f, side), 1.0 / cell_mass);
+          // The sample stands for the liquid between its cell's centre and the surface: its mass
+          // is that share of the control volume (a full cell would hang the weight of liquid
+          // that is not there on the solid, half a cell too little buoyancy per side).
+          const double share = std::max(occ.faces[o].side_fraction[side], kMinSideFraction);
+          lay.side[o][side] = lay.add(one_sided_sample(L.velocity, occ, a, f, side), 1.0 / (cell_mass * share));
           lay.slip_of.push_back({o, side});
         }
         continue;
@@ -130,9 +138,9 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   // link between neighbouring ghost cells; a divergence row per ghost cell.
   GhostCells ghosts = build_ghost_cells(g, occ, [&](const Vec3i& c) { return lay.liquid(c); });
   std::vector<std::array<int32_t, 2>> ghost_flux(occ.faces.size(), {kNone, kNone});
-  // Their predicted values: through an occluded face, the axial part of the predicted velocity's
-  // tangential component there (v_ghost represents P^T V_T, Sec. 3.2); between ghost cells, the
-  // predicted velocity of the open face joining their real cells along the link.
+  // Their predicted values: through an occluded face, the axial part of the velocity's tangential
+  // component there (v_ghost represents P^T V_T, Sec. 3.2) plus the step's body force; between
+  // ghost cells, the predicted velocity of the open face joining their real cells along the link.
   const MacVelocity& vs = L.velocity;
   for (size_t o = 0; o < occ.faces.size(); ++o)
     for (int side = 0; side < 2; ++side) {
@@ -146,8 +154,11 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
         w[t] = t == of.axis ? lay.ustar[lay.side[o][side]]
                             : 0.5 * (vs.u[t](f.x(), f.y(), f.z()) + vs.u[t](f.x() + (t == 0), f.y() + (t == 1), f.z() + (t == 2)));
       }
-      const Vec3 tangential = w - of.normal * of.normal.dot(w);
-      ghost_flux[o][side] = lay.add(tangential[of.axis], 1.0 / cell_mass);
+      // The body force acts on the ghost flux as on any other velocity sample: the tangential
+      // part of the velocity before it, plus its own dt g.
+      const Vec3 before = w - prm.dt * prm.gravity;
+      const Vec3 tangential = before - of.normal * of.normal.dot(before);
+      ghost_flux[o][side] = lay.add(tangential[of.axis] + prm.dt * prm.gravity[of.axis], 1.0 / cell_mass);
     }
   std::vector<int32_t> link_flux(ghosts.links.size());
   for (size_t l = 0; l < ghosts.links.size(); ++l) {
@@ -170,8 +181,44 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const int64_t constraints = static_cast<int64_t>(lay.slip_of.size());
   result.velocity_unknowns = unknowns;
   result.constraints = constraints;
-  std::vector<Vec3> solid_v(occ.faces.size());
-  for (size_t o = 0; o < occ.faces.size(); ++o) solid_v[o] = occ.faces[o].solid_velocity(surface);
+  // Solid velocity unknowns are columns after the liquid's: a row's coefficient `a` on J V_s
+  // goes to the known right-hand side and to the unknowns' columns.
+  const int64_t solid_n = solids ? solids->velocity.size() : 0;
+  auto add_solid = [&](int64_t row, int o, const Vec3& a, std::vector<Triplet>& out) {
+    for (const FaceSolidVelocity::Term& t : jv[o].terms) out.emplace_back(row, unknowns + t.unknown, a[t.component] * t.value);
+  };
+
+  // The one-sided stencil of each constraint, N^T W v over the velocity unknowns (Fig. 3c): the
+  // axial component is the sample itself, the others average the faces of the sample's own cell
+  // (the cell across is not visible). A grazing constraint uses the axis as its normal.
+  struct Stencil {
+    Vec3 normal;
+    std::vector<std::pair<int32_t, double>> terms;
+  };
+  std::vector<Stencil> stencil(constraints);
+  std::vector<std::array<int64_t, 2>> slip_index(occ.faces.size(), {-1, -1});
+  for (int64_t k = 0; k < constraints; ++k) {
+    const auto [o, s] = lay.slip_of[k];
+    slip_index[o][s] = k;
+    const OccludedFace& of = occ.faces[o];
+    const int a = of.axis;
+    Vec3i cell = of.face;
+    if (s == 0) cell[a] -= 1;
+    Stencil& st = stencil[k];
+    const bool grazing = std::abs(of.normal[a]) < kMinAxialNormal;
+    st.normal = grazing ? Vec3(Vec3::Unit(a)) : of.normal;
+    st.terms.emplace_back(lay.side[o][s], st.normal[a]);
+    if (grazing) continue;
+    for (int t = 0; t < 3; ++t) {
+      if (t == a) continue;
+      for (int hi = 0; hi < 2; ++hi) {
+        Vec3i f = cell;
+        f[t] += hi;
+        const int32_t d = lay.seen_from(t, f, cell);
+        if (d >= 0) st.terms.emplace_back(d, 0.5 * st.normal[t]);
+      }
+    }
+  }
 
   // C^T: divergence rows of real then ghost cells (volume flux, m^3/s), then slip rows
   // (dx^2 N^T W v, the same units).
@@ -192,10 +239,12 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
         Vec3i nb = cell;
         nb[a] += hi ? 1 : -1;
         const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
-        if (o >= 0) {  // the solid's normal flux P^T N N^T J V_s (Sec. 4) plus the ghost flux
-          const OccludedFace& of = occ.faces[o];
-          b[r] -= sign * area * of.normal[a] * of.normal.dot(solid_v[o]);
-          const int side = hi ? 0 : 1;  // this cell's side of the face
+        if (o >= 0) {
+          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
+          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
+          const int side = hi ? 0 : 1;
+          const Stencil& st = stencil[slip_index[o][side]];
+          for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, sign * area * st.normal[a] * w);
           const int32_t gf = ghost_flux[o][side];
           if (gf >= 0) {
             const int64_t gr = rows + ghosts.of_side[o][side];
@@ -219,38 +268,31 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     ct.emplace_back(hi, link_flux[l], -area);
     regions.join(lo, hi);
   }
+  // Slip rows N^T W v = N^T J V_s (Eq. 7, 11): the solid feels only these rows' forces (Sec. 5).
   for (int64_t k = 0; k < constraints; ++k) {
-    const auto [o, s] = lay.slip_of[k];
-    const OccludedFace& of = occ.faces[o];
-    const int a = of.axis;
-    Vec3i cell = of.face;
-    if (s == 0) cell[a] -= 1;
+    const int o = lay.slip_of[k][0];
     const int64_t r = slip_row0 + k;
-    const int32_t own = lay.side[o][s];
-    if (std::abs(of.normal[a]) < kMinAxialNormal) {
-      ct.emplace_back(r, own, area);
-      b[r] = area * solid_v[o][a];
-      continue;
-    }
-    // W of Fig. 3c: the axial component is this sample, the others average the faces of the
-    // sample's own cell only (the cell across is not visible).
-    ct.emplace_back(r, own, area * of.normal[a]);
-    for (int t = 0; t < 3; ++t) {
-      if (t == a) continue;
-      for (int hi = 0; hi < 2; ++hi) {
-        Vec3i f = cell;
-        f[t] += hi;
-        const int32_t d = lay.seen_from(t, f, cell);
-        if (d >= 0) ct.emplace_back(r, d, area * 0.5 * of.normal[t]);
-      }
-    }
-    b[r] = area * of.normal.dot(solid_v[o]);
+    const Stencil& st = stencil[k];
+    for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, area * w);
+    b[r] = area * st.normal.dot(jv[o].known);
+    add_solid(r, o, -area * st.normal, ct);
   }
-  SparseMatrix Ct(all_rows, unknowns);
+  SparseMatrix Ct(all_rows, unknowns + solid_n);
   Ct.setFromTriplets(ct.begin(), ct.end());
-  const Eigen::Map<const VectorX> inv_m(lay.inv_mass.data(), unknowns);
-  const Eigen::Map<const VectorX> us(lay.ustar.data(), unknowns);
-  SparseMatrix A = Ct * inv_m.asDiagonal() * Ct.transpose();
+  // M^-1: the liquid's diagonal, then the solids' blocks.
+  std::vector<Triplet> minv;
+  for (int64_t k = 0; k < unknowns; ++k) minv.emplace_back(k, k, lay.inv_mass[k]);
+  if (solids)
+    for (int k = 0; k < solids->inverse_mass->outerSize(); ++k)
+      for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it)
+        minv.emplace_back(unknowns + it.row(), unknowns + it.col(), it.value());
+  SparseMatrix inv_m(unknowns + solid_n, unknowns + solid_n);
+  inv_m.setFromTriplets(minv.begin(), minv.end());
+  VectorX us(unknowns + solid_n);
+  for (int64_t k = 0; k < unknowns; ++k) us[k] = lay.ustar[k];
+  if (solids) us.tail(solid_n) = solids->velocity;
+  const SparseMatrix Ctt = Ct.transpose();
+  SparseMatrix A = Ct * inv_m * Ctt;
   // A region that no free surface or open side bounds fixes its pressure only up to a constant:
   // pin one cell of each.
   std::vector<uint8_t> region_ok(rows + ghost_rows, 0);
@@ -278,7 +320,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   } else {
     mu.setZero();
   }
-  const VectorX u = us + inv_m.asDiagonal() * (Ct.transpose() * mu);
+  const VectorX u = us + inv_m * (Ctt * mu);
+  if (solids) solids->velocity = u.tail(solid_n);
 
   // Diagnostics on the constraints as posed (the pinned cells aside).
   const VectorX violation = Ct * u - b;

@@ -18,6 +18,7 @@
 
 #include "ripple/coupling/slip/ghost_cells.hpp"
 #include "ripple/coupling/slip/occluded_faces.hpp"
+#include "ripple/coupling/slip/solid_unknowns.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
@@ -29,6 +30,10 @@ struct SlipProjectionParams {
   double density = 1000.0;       ///< kg/m^3
   double surface_tension = 0.0;  ///< N/m
   double min_theta = 0.01;       ///< smallest interface fraction in the ghost-fluid stencil
+  Vec3 gravity = Vec3::Zero();   ///< m/s^2, the body force already in v* (the ghost fluxes get it too)
+  /// Cells (1) whose centre lies inside a closed solid or obstacle: never liquid, whatever the
+  /// level set says there (null: none).
+  const Array3<uint8_t>* solid_cells = nullptr;
   WallSides walls{};             ///< closed domain sides
   double tolerance = 1e-6;       ///< relative residual of the multiplier solve
   int max_iterations = 1000;
@@ -61,10 +66,21 @@ struct SlipProjectionDetail {
   std::vector<double> link_flux;                  ///< per link, from lower to upper ghost cell
 };
 
+/// The solids' velocity unknowns of a two-way projection (Sec. 5, Eq. 15-16 with D = 0: the
+/// solids' explicit and implicit forces are already in their predicted velocity).
+struct SlipSolidSolve {
+  const SparseMatrix* inverse_mass = nullptr;  ///< unknowns x unknowns
+  VectorX velocity;  ///< in: predicted; out: after the projection (the unknowns' units, m/s or 1/s)
+};
+
 /// Projects `liquid.velocity` (v*): fills the upper samples, `valid` (faces set) and
-/// `liquid.pressure` (Pa). `curvature` (1/m) is used when params.surface_tension > 0.
-SlipProjectionResult project_with_slip(LiquidState& liquid, const OccludedFaces& occluded, const SlipSurface& surface,
+/// `liquid.pressure` (Pa). `solid_velocity` is J V_s per occluded face; with `solids` its terms
+/// are unknowns solved for with the liquid (two-way), otherwise they must be empty. `curvature`
+/// (1/m) is used when params.surface_tension > 0.
+SlipProjectionResult project_with_slip(LiquidState& liquid, const OccludedFaces& occluded,
+                                       const std::vector<FaceSolidVelocity>& solid_velocity,
                                        const ScalarGrid* curvature, const SlipProjectionParams& params,
-                                       FaceFlags& valid, UpperSamples& upper, SlipProjectionDetail* detail = nullptr);
+                                       FaceFlags& valid, UpperSamples& upper, SlipSolidSolve* solids = nullptr,
+                                       SlipProjectionDetail* detail = nullptr);
 
 }  // namespace ripple

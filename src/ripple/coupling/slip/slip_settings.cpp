@@ -9,7 +9,7 @@ using nlohmann::json;
 namespace {
 
 const EnumTable<SlipSolids>& solids_names() {
-  static const EnumTable<SlipSolids> t{{"one_way", SlipSolids::one_way}};
+  static const EnumTable<SlipSolids> t{{"two_way", SlipSolids::two_way}, {"one_way", SlipSolids::one_way}};
   return t;
 }
 
@@ -20,9 +20,11 @@ SchemaNode slip_settings_schema() {
       "Settings of `slip` (Robinson-Mosher, English & Fedkiw 2009): only the liquid's velocity normal to a solid is "
       "constrained, at the grid faces whose cell-to-cell ray the solid's surface blocks, so the liquid slides freely "
       "along volumes, rigid bodies and infinitely thin shells and never crosses them.");
-  slip.add("solids", schema_enum("`one_way`: the solids move on their own (their own dynamics, contact and gravity) "
-                                 "and the liquid follows their normal velocity.",
-                                 solids_names(), SlipSolids::one_way))
+  slip.add("solids", schema_enum("`two_way`: the liquid's pressure and the slip constraints' normal forces act on "
+                                 "shells, volumes and rigid bodies in the same solve as the pressure (Sec. 5); "
+                                 "`one_way`: the solids move on their own (their own dynamics, contact and gravity) "
+                                 "and the liquid follows their normal velocity (Sec. 4).",
+                                 solids_names(), SlipSolids::two_way))
       .add("tolerance", schema_number("Relative residual (2-norm) at which the pressure and constraint-force solve "
                                       "stops.",
                                       "", 1e-6)

@@ -7,12 +7,13 @@
 
 namespace ripple {
 
-/// How the solids and the liquid affect each other: `one_way`, the solids move on their own and
-/// the liquid follows their normal velocity (Sec. 3-4).
-enum class SlipSolids { one_way };
+/// How the solids and the liquid affect each other: `two_way`, the liquid's pressure and the slip
+/// constraints' forces act on the solids in the same solve (Sec. 5); `one_way`, the solids move
+/// on their own and the liquid follows their normal velocity (Sec. 3-4).
+enum class SlipSolids { two_way, one_way };
 
 struct SlipSettings {
-  SlipSolids solids = SlipSolids::one_way;
+  SlipSolids solids = SlipSolids::two_way;
   double tolerance = 1e-6;  ///< relative residual (2-norm) of the multiplier solve
   int max_iterations = 2000;
 };
