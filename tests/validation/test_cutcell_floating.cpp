@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "../test_support.hpp"
-#include "../coupling/cutcell/liquid_surface.hpp"
+#include "../liquid_surface.hpp"
 
 #include "../stepping.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <fstream>
 
-#include "../coupling/cutcell/liquid_surface.hpp"
+#include "../liquid_surface.hpp"
 #include "../test_support.hpp"
 #include "ripple/contact/intersection_check.hpp"
 

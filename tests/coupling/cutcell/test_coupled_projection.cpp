@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "../../test_support.hpp"
-#include "liquid_surface.hpp"
+#include "../../liquid_surface.hpp"
 #include "ripple/coupling/cutcell/coupled_projection.hpp"
 #include "../../stepping.hpp"
 #include "ripple/fluid/particle_level_set.hpp"

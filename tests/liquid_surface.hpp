@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the cut-cell tests: where the liquid's surface lies in a column of cells.
+// Shared by the coupling tests: where the liquid's surface lies in a column of cells.
 #include "ripple/world/world.hpp"
 
 namespace ripple::test {
