@@ -51,6 +51,7 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
     prm.density = s.fluid.density;
     prm.surface_tension = s.fluid.surface_tension;
     prm.gravity = s.gravity;
+    prm.no_slip = settings.condition == SlipCondition::no_slip;
     Array3<uint8_t> solid_cells;
     if (w.solids.has_obstacles) {
       const GridGeometry& g = w.liquid.grid;

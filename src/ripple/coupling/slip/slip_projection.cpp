@@ -3,6 +3,7 @@
 #include <Eigen/IterativeLinearSolvers>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 #include "ripple/solver/form.hpp"
 
@@ -222,7 +223,29 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
 
   // C^T: divergence rows of real then ghost cells (volume flux, m^3/s), then slip rows
   // (dx^2 N^T W v, the same units).
-  const int64_t slip_row0 = rows + ghost_rows, all_rows = slip_row0 + constraints;
+  // No-slip (the comparison of Fig. 9): the whole interpolated velocity matches the solid's, not
+  // only its normal part: each slip row holds its axial sample, and once per liquid cell next to
+  // the solid and per other axis a row holds the average of the cell's two faces along it.
+  struct TangentRow {
+    Vec3i cell;
+    int component;
+    int o;  ///< the occluded face whose solid velocity it takes
+  };
+  std::vector<TangentRow> tangent_rows;
+  if (prm.no_slip) {
+    std::set<std::pair<int64_t, int>> seen;
+    for (int64_t k = 0; k < constraints; ++k) {
+      const auto [o, s] = lay.slip_of[k];
+      const OccludedFace& of = occ.faces[o];
+      Vec3i cell = of.face;
+      if (s == 0) cell[of.axis] -= 1;
+      for (int t = 0; t < 3; ++t)
+        if (t != of.axis && seen.insert({lay.row.index(cell.x(), cell.y(), cell.z()), t}).second)
+          tangent_rows.push_back({cell, t, o});
+    }
+  }
+  const int64_t slip_row0 = rows + ghost_rows, tangent_row0 = slip_row0 + constraints;
+  const int64_t all_rows = tangent_row0 + static_cast<int64_t>(tangent_rows.size());
   std::vector<Triplet> ct;
   VectorX b = VectorX::Zero(all_rows);
   Regions regions(rows + ghost_rows);
@@ -273,9 +296,28 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     const int o = lay.slip_of[k][0];
     const int64_t r = slip_row0 + k;
     const Stencil& st = stencil[k];
+    if (prm.no_slip) {
+      const int a = occ.faces[o].axis;
+      ct.emplace_back(r, lay.side[o][lay.slip_of[k][1]], area);
+      b[r] = area * jv[o].known[a];
+      add_solid(r, o, -area * Vec3::Unit(a), ct);
+      continue;
+    }
     for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, area * w);
     b[r] = area * st.normal.dot(jv[o].known);
     add_solid(r, o, -area * st.normal, ct);
+  }
+  for (size_t k = 0; k < tangent_rows.size(); ++k) {
+    const TangentRow& tr = tangent_rows[k];
+    const int64_t r = tangent_row0 + static_cast<int64_t>(k);
+    for (int hi = 0; hi < 2; ++hi) {
+      Vec3i f = tr.cell;
+      f[tr.component] += hi;
+      const int32_t d = lay.seen_from(tr.component, f, tr.cell);
+      if (d >= 0) ct.emplace_back(r, d, 0.5 * area);
+    }
+    b[r] = area * jv[tr.o].known[tr.component];
+    add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
   }
   SparseMatrix Ct(all_rows, unknowns + solid_n);
   Ct.setFromTriplets(ct.begin(), ct.end());

@@ -34,6 +34,9 @@ struct SlipProjectionParams {
   /// Cells (1) whose centre lies inside a closed solid or obstacle: never liquid, whatever the
   /// level set says there (null: none).
   const Array3<uint8_t>* solid_cells = nullptr;
+  /// No-slip instead of slip: every component of the liquid's velocity at the solid matches the
+  /// solid's (Fig. 9's comparison), not only the normal one.
+  bool no_slip = false;
   WallSides walls{};             ///< closed domain sides
   double tolerance = 1e-6;       ///< relative residual of the multiplier solve
   int max_iterations = 1000;

@@ -13,6 +13,11 @@ const EnumTable<SlipSolids>& solids_names() {
   return t;
 }
 
+const EnumTable<SlipCondition>& condition_names() {
+  static const EnumTable<SlipCondition> t{{"slip", SlipCondition::slip}, {"no_slip", SlipCondition::no_slip}};
+  return t;
+}
+
 }  // namespace
 
 SchemaNode slip_settings_schema() {
@@ -25,6 +30,11 @@ SchemaNode slip_settings_schema() {
                                  "`one_way`: the solids move on their own (their own dynamics, contact and gravity) "
                                  "and the liquid follows their normal velocity (Sec. 4).",
                                  solids_names(), SlipSolids::two_way))
+      .add("condition", schema_enum("`slip`: only the liquid's velocity normal to a solid is constrained, so it slides "
+                                    "freely along it (the method); `no_slip`: every component of the liquid's velocity "
+                                    "next to a solid matches the solid's, in every cell the solid's surface blocks "
+                                    "(the paper's comparison, Fig. 9).",
+                                    condition_names(), SlipCondition::slip))
       .add("tolerance", schema_number("Relative residual (2-norm) at which the pressure and constraint-force solve "
                                       "stops.",
                                       "", 1e-6)
@@ -39,6 +49,7 @@ SlipSettings slip_settings(const Scene& s) {
   const json& sj = s.resolved.at("coupling").at("slip");
   SlipSettings c;
   c.solids = enum_value(sj["solids"], solids_names());
+  c.condition = enum_value(sj["condition"], condition_names());
   c.tolerance = sj["tolerance"];
   c.max_iterations = sj["max_iterations"];
   for (const LagrangianSolidDesc& d : s.lagrangian_solids)

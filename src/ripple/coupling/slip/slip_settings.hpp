@@ -12,7 +12,12 @@ namespace ripple {
 /// on their own and the liquid follows their normal velocity (Sec. 3-4).
 enum class SlipSolids { two_way, one_way };
 
+/// The condition at the solids: `slip`, only the normal velocity is constrained (the method);
+/// `no_slip`, every component (the paper's comparison, Fig. 9).
+enum class SlipCondition { slip, no_slip };
+
 struct SlipSettings {
+  SlipCondition condition = SlipCondition::slip;
   SlipSolids solids = SlipSolids::two_way;
   double tolerance = 1e-6;  ///< relative residual (2-norm) of the multiplier solve
   int max_iterations = 2000;
