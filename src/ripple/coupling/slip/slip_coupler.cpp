@@ -7,12 +7,16 @@
 #include "ripple/core/parallel.hpp"
 #include "ripple/coupling/slip/closed_bodies.hpp"
 #include "ripple/coupling/slip/collidable_velocity.hpp"
+#include "ripple/coupling/slip/solid_response.hpp"
 #include "ripple/coupling/slip/surface_crossing.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 
 namespace ripple {
 
 namespace {
+
+/// A relative residual above this after the iteration cap is a failed projection.
+constexpr double kGiveUpResidual = 1e-2;
 
 bool closed_bodies(const World& w) {
   for (const LagrangianSolidDesc& d : w.scene.lagrangian_solids)
@@ -74,29 +78,43 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
     const bool two_way = unknowns.count > 0;
     const SolidModel* model = w.lagrangian ? &w.lagrangian->model : nullptr;
     SlipSolidSolve solids;
+    SparseMatrix response;
     if (two_way) {
       solids.inverse_mass = &unknowns.inverse_mass;
       solids.velocity = solid_unknown_velocity(*model, unknowns, w.lagrangian->state.velocity);
+      SolidState begin = *start_state;
+      begin.time = w.time;
+      response = deformable_response(*w.lagrangian, begin, w.lagrangian->state.z, dt, unknowns);
+      if (response.nonZeros() > 0) solids.response = &response;
     }
-    const VectorX predicted = solids.velocity;
     report.projection = project_with_slip(w.liquid, occluded,
                                           face_solid_velocities(occluded, end, model, two_way ? &unknowns : nullptr),
                                           s.fluid.surface_tension > 0.0 ? &in.curvature : nullptr, prm, in.valid, upper,
                                           two_way ? &solids : nullptr);
+    // A solve that ends far from its tolerance has no usable answer: stop here, with the frames
+    // written so far kept, rather than let the liquid blow up over the next steps.
+    const SlipProjectionResult& pr = report.projection;
+    if (!std::isfinite(pr.residual) || (!pr.converged && pr.residual > kGiveUpResidual))
+      throw SimulationError("the slip projection did not converge (relative residual " + format_number(pr.residual) +
+                            " after " + std::to_string(pr.iterations) + " iterations)" +
+                            (settings.condition == SlipCondition::no_slip
+                                 ? ": with coupling.slip.condition \"no_slip\" the constraints can contradict each "
+                                   "other where liquid is enclosed next to a solid; try \"slip\" or a finer grid"
+                                 : "; raise coupling.slip.max_iterations or loosen coupling.slip.tolerance"));
     if (two_way) {
       // The liquid's impulse on the solids (their velocity change in the projection) goes into
       // their step, solved again from its start: positions and velocities stay consistent (the
       // solids move as far as the liquid made room for), and contact keeps its guarantees.
       SolidState& state = w.lagrangian->state;
       state = *start_state;
+      // Their step from its start with velocity M^-1 P added reproduces (M + dt^2 K)^-1 P to first
+      // order (and M^-1 P exactly where the projection used the mass alone).
       const VectorX impulse_velocity =
-          coordinate_velocity_change(*model, unknowns, solids.velocity - predicted, state.z);
+          coordinate_velocity_change(*model, unknowns, unknowns.inverse_mass * solids.impulse, state.z);
       state.velocity += impulse_velocity;
       p.stop();
       step_free_solids(w, dt, ctx);
     }
-    if (!std::isfinite(report.projection.residual))
-      throw SimulationError("non-finite residual in the slip projection (the solve diverged)");
   }
   // Particles take the collidable velocity near the surfaces and never cross them (Sec. 3.3).
   const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);

@@ -1,10 +1,10 @@
 #include "ripple/coupling/slip/slip_projection.hpp"
 
-#include <Eigen/IterativeLinearSolvers>
 #include <cmath>
 #include <numeric>
 #include <set>
 
+#include "ripple/coupling/slip/coupled_solve.hpp"
 #include "ripple/solver/form.hpp"
 
 namespace ripple {
@@ -18,6 +18,9 @@ constexpr int32_t kWall = -2;  // a closed domain side: velocity zero
 /// axial velocity instead: the ray grazed a surface almost parallel to it, and N^T W v would
 /// hardly involve the face's own sample.
 constexpr double kMinAxialNormal = 0.1;
+
+/// Share of the responding solids' mass moved into Z1 = sigma M (coupled_solve.hpp).
+constexpr double kResponseSplit = 0.9;
 
 /// Smallest share of a control volume given to a slip sample (a surface through the cell centre).
 constexpr double kMinSideFraction = 0.05;
@@ -321,13 +324,28 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
   SparseMatrix Ct(all_rows, unknowns + solid_n);
   Ct.setFromTriplets(ct.begin(), ct.end());
-  // M^-1: the liquid's diagonal, then the solids' blocks.
+  // Unknowns that answer an impulse through the solids' response M + dt^2 K (deformable
+  // vertices, Eq. 15 with D = -dt K) rather than through their mass alone.
+  std::vector<int> responding;  // solid unknown indices
+  if (solids && solids->response && solids->response->rows() == solid_n) {
+    const VectorX diag = solids->response->diagonal();
+    for (int64_t k = 0; k < solid_n; ++k)
+      if (diag[k] > 0.0) responding.push_back(static_cast<int>(k));
+  }
+  std::vector<int> position(solid_n, -1);
+  for (size_t k = 0; k < responding.size(); ++k) position[responding[k]] = static_cast<int>(k);
+  // M^-1: the liquid's diagonal, then the solids' blocks (the responding unknowns' apart).
   std::vector<Triplet> minv;
+  VectorX z1(responding.size());  // sigma M of the responding unknowns (kg)
   for (int64_t k = 0; k < unknowns; ++k) minv.emplace_back(k, k, lay.inv_mass[k]);
   if (solids)
     for (int k = 0; k < solids->inverse_mass->outerSize(); ++k)
-      for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it)
-        minv.emplace_back(unknowns + it.row(), unknowns + it.col(), it.value());
+      for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it) {
+        if (position[it.row()] < 0 && position[it.col()] < 0)
+          minv.emplace_back(unknowns + it.row(), unknowns + it.col(), it.value());
+        else if (it.row() == it.col())
+          z1[position[it.row()]] = kResponseSplit / it.value();
+      }
   SparseMatrix inv_m(unknowns + solid_n, unknowns + solid_n);
   inv_m.setFromTriplets(minv.begin(), minv.end());
   VectorX us(unknowns + solid_n);
@@ -347,23 +365,37 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     }
   const VectorX rhs = b - Ct * us;
 
-  VectorX mu = VectorX::Zero(all_rows);
+  VectorX mu = VectorX::Zero(all_rows), w;
   for (int64_t c = 0; c < lay.row.size(); ++c)
     if (lay.row.data()[c] >= 0) mu[lay.row.data()[c]] = L.pressure.data()[c] * prm.dt;  // warm start
-  if (rhs.squaredNorm() > 0.0) {
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper, Eigen::IncompleteCholesky<double>> cg;
-    cg.setTolerance(prm.tolerance);
-    cg.setMaxIterations(prm.max_iterations);
-    cg.compute(A);
-    mu = cg.solveWithGuess(rhs, mu);
-    result.iterations = static_cast<int>(cg.iterations());
-    result.residual = cg.error();
-    result.converged = cg.info() == Eigen::Success;
-  } else {
-    mu.setZero();
+  SparseMatrix coupling, response_block;  // the responding unknowns' columns of C^T and their response
+  if (!responding.empty()) {
+    std::vector<Triplet> sel, sub;
+    for (size_t k = 0; k < responding.size(); ++k) sel.emplace_back(unknowns + responding[k], k, 1.0);
+    SparseMatrix select(unknowns + solid_n, responding.size());
+    select.setFromTriplets(sel.begin(), sel.end());
+    coupling = Ct * select;
+    for (int k = 0; k < solids->response->outerSize(); ++k)
+      for (SparseMatrix::InnerIterator it(*solids->response, k); it; ++it)
+        if (position[it.row()] >= 0 && position[it.col()] >= 0)
+          sub.emplace_back(position[it.row()], position[it.col()], it.value());
+    response_block.resize(responding.size(), responding.size());
+    response_block.setFromTriplets(sub.begin(), sub.end());
   }
-  const VectorX u = us + inv_m * (Ctt * mu);
-  if (solids) solids->velocity = u.tail(solid_n);
+  const bool respond = !responding.empty();
+  const CoupledSolveResult solve =
+      solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr,
+                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations);
+  result.iterations = solve.iterations;
+  result.residual = solve.residual;
+  result.converged = solve.converged;
+  const VectorX ct_mu = Ctt * mu;
+  VectorX u = us + inv_m * ct_mu;
+  for (size_t k = 0; k < responding.size(); ++k) u[unknowns + responding[k]] = us[unknowns + responding[k]] + w[k];
+  if (solids) {
+    solids->velocity = u.tail(solid_n);
+    solids->impulse = ct_mu.tail(solid_n);
+  }
 
   // Diagnostics on the constraints as posed (the pinned cells aside).
   const VectorX violation = Ct * u - b;

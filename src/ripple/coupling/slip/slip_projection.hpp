@@ -69,11 +69,16 @@ struct SlipProjectionDetail {
   std::vector<double> link_flux;                  ///< per link, from lower to upper ghost cell
 };
 
-/// The solids' velocity unknowns of a two-way projection (Sec. 5, Eq. 15-16 with D = 0: the
-/// solids' explicit and implicit forces are already in their predicted velocity).
+/// The solids' velocity unknowns of a two-way projection (Sec. 5, Eq. 15-16): their predicted
+/// velocity holds their own forces over the step; an impulse P from the liquid changes it by
+/// M^-1 P, or by (M + dt^2 K)^-1 P (D = -dt K) for the unknowns `response` covers.
 struct SlipSolidSolve {
   const SparseMatrix* inverse_mass = nullptr;  ///< unknowns x unknowns
-  VectorX velocity;  ///< in: predicted; out: after the projection (the unknowns' units, m/s or 1/s)
+  /// M + dt^2 K (kg) over the unknowns that answer through it (rows and columns of the others
+  /// empty; their inverse mass must be diagonal); null: every unknown answers by its mass.
+  const SparseMatrix* response = nullptr;
+  VectorX velocity;  ///< in: predicted; out: after the projection (the unknowns' units, m/s or rad/s)
+  VectorX impulse;   ///< out: the liquid's impulse on each unknown (N s; N m s for rotations)
 };
 
 /// Projects `liquid.velocity` (v*): fills the upper samples, `valid` (faces set) and

@@ -1,0 +1,30 @@
+#pragma once
+// The projection's multipliers mu (pressures times dt, constraint impulses) when deformable
+// solids answer through H = M + dt^2 K (solid_response.hpp): (A + B H^-1 B^T) mu = r, whose
+// H^-1 is dense. With w = H^-1 B^T mu the symmetric indefinite pair
+//     [ A    B ] [mu]   [r]
+//     [ B^T -H ] [ w] = [0]
+// is made positive definite by splitting H = Z1 + Z2, Z1 = sigma M (the transformation of
+// Zarifi & Batty 2017, Eq. 28-33, applied to this dual system):
+//     [ A + B Z1^-1 B^T    -B Z1^-1 Z2    ] [mu]   [r]
+//     [ -Z2 Z1^-1 B^T      Z2 + Z2 Z1^-1 Z2 ] [ w] = [0],
+// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients with the
+// block-diagonal preconditioner: incomplete Cholesky on the first block, the second block exactly
+// (CHOLMOD). Without B (no deformable unknown) it is incomplete-Cholesky CG on A.
+#include "ripple/solver/form.hpp"
+
+namespace ripple {
+
+struct CoupledSolveResult {
+  int iterations = 0;
+  double residual = 0.0;  ///< relative residual (2-norm) of the system solved
+  bool converged = true;
+};
+
+/// Solves for mu (initial guess on entry) and, with B, w = H^-1 B^T mu (the deformable
+/// unknowns' response). `z1` is the diagonal of Z1 (sigma M) over the deformable unknowns.
+CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* b_matrix,
+                                             const SparseMatrix* h, const VectorX* z1, const VectorX& r, VectorX& mu,
+                                             VectorX& w, double tolerance, int max_iterations);
+
+}  // namespace ripple
