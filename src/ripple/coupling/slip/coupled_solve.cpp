@@ -9,58 +9,64 @@ namespace ripple {
 
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* bm, const SparseMatrix* h,
                                              const VectorX* z1, const VectorX& r, VectorX& mu, VectorX& w,
-                                             double tolerance, int max_iterations) {
+                                             double tolerance, int max_iterations, const LeadingBlock& leading) {
   CoupledSolveResult out;
-  if (!bm || !h || h->rows() == 0) {
-    w.resize(0);
-    if (r.squaredNorm() == 0.0) {
-      mu.setZero();
-      return out;
-    }
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper, Eigen::IncompleteCholesky<double>> cg;
-    cg.setTolerance(tolerance);
-    cg.setMaxIterations(max_iterations);
-    cg.compute(a);
-    mu = cg.solveWithGuess(r, mu);
-    out.iterations = static_cast<int>(cg.iterations());
-    out.residual = cg.error();
-    out.converged = cg.info() == Eigen::Success;
+  const bool coupled = bm && h && h->rows() > 0;
+  const int64_t n = a.rows(), m = coupled ? h->rows() : 0;
+  if (r.squaredNorm() == 0.0) {
+    mu.setZero();
+    w = VectorX::Zero(m);
     return out;
   }
-  const int64_t n = a.rows(), m = h->rows();
-  const VectorX z1_inv = z1->cwiseInverse();
-  SparseMatrix z2 = *h;
-  for (int64_t k = 0; k < m; ++k) z2.coeffRef(k, k) -= (*z1)[k];
-  const SparseMatrix bt = bm->transpose();
-  // The SPD matrix, assembled.
-  const SparseMatrix k11 = a + *bm * z1_inv.asDiagonal() * bt;
-  const SparseMatrix k12 = -(*bm * z1_inv.asDiagonal() * z2);
-  const SparseMatrix k22 = z2 + z2 * z1_inv.asDiagonal() * z2;
-  std::vector<Triplet> t;
-  t.reserve(k11.nonZeros() + 2 * k12.nonZeros() + k22.nonZeros());
-  for (int c = 0; c < k11.outerSize(); ++c)
-    for (SparseMatrix::InnerIterator it(k11, c); it; ++it) t.emplace_back(it.row(), it.col(), it.value());
-  for (int c = 0; c < k12.outerSize(); ++c)
-    for (SparseMatrix::InnerIterator it(k12, c); it; ++it) {
-      t.emplace_back(it.row(), n + it.col(), it.value());
-      t.emplace_back(n + it.col(), it.row(), it.value());
-    }
-  for (int c = 0; c < k22.outerSize(); ++c)
-    for (SparseMatrix::InnerIterator it(k22, c); it; ++it) t.emplace_back(n + it.row(), n + it.col(), it.value());
-  SparseMatrix k(n + m, n + m);
-  k.setFromTriplets(t.begin(), t.end());
-  // Block-diagonal preconditioner: IC of K11, the solid block exactly (K22^-1 = H^-1 Z1 Z2^-1).
+  // The SPD matrix K, assembled (A alone without solids' response).
+  SparseMatrix k11 = a, k, z2;
+  VectorX z1_inv;
+  if (coupled) {
+    z1_inv = z1->cwiseInverse();
+    z2 = *h;
+    for (int64_t i = 0; i < m; ++i) z2.coeffRef(i, i) -= (*z1)[i];
+    const SparseMatrix bt = bm->transpose();
+    k11 = a + *bm * z1_inv.asDiagonal() * bt;
+    const SparseMatrix k12 = -(*bm * z1_inv.asDiagonal() * z2);
+    const SparseMatrix k22 = z2 + z2 * z1_inv.asDiagonal() * z2;
+    std::vector<Triplet> t;
+    t.reserve(k11.nonZeros() + 2 * k12.nonZeros() + k22.nonZeros());
+    for (int c = 0; c < k11.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(k11, c); it; ++it) t.emplace_back(it.row(), it.col(), it.value());
+    for (int c = 0; c < k12.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(k12, c); it; ++it) {
+        t.emplace_back(it.row(), n + it.col(), it.value());
+        t.emplace_back(n + it.col(), it.row(), it.value());
+      }
+    for (int c = 0; c < k22.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(k22, c); it; ++it) t.emplace_back(n + it.row(), n + it.col(), it.value());
+    k.resize(n + m, n + m);
+    k.setFromTriplets(t.begin(), t.end());
+  }
+  const SparseMatrix& system = coupled ? k : a;
+  // Block-diagonal preconditioner: the leading rows by theirs, incomplete Cholesky on the rest
+  // of the first block, the solid block exactly (K22^-1 = H^-1 Z1 Z2^-1).
+  const int64_t lead = leading.apply ? leading.rows : 0;
   Eigen::IncompleteCholesky<double> ic;
-  ic.compute(k11);
-  if (ic.info() != Eigen::Success) throw SimulationError("incomplete Cholesky of the slip projection failed");
+  if (n > lead) {
+    ic.compute(lead > 0 ? SparseMatrix(k11.bottomRightCorner(n - lead, n - lead)) : k11);
+    if (ic.info() != Eigen::Success) throw SimulationError("incomplete Cholesky of the slip projection failed");
+  }
   SparseSpdSolver h_factor, z2_factor;
-  VectorX tmp, tmp2;
-  const VectorX zero = VectorX::Zero(m);
-  if (!h_factor.solve(*h, zero, tmp) || !z2_factor.solve(z2, zero, tmp2))
-    throw SimulationError("the solids' response could not be factorised for the slip projection");
+  VectorX tmp, tmp2, lead_z;
+  if (coupled) {
+    const VectorX zero = VectorX::Zero(m);
+    if (!h_factor.solve(*h, zero, tmp) || !z2_factor.solve(z2, zero, tmp2))
+      throw SimulationError("the solids' response could not be factorised for the slip projection");
+  }
   auto precondition = [&](const VectorX& res, VectorX& z) {
     z.resize(n + m);
-    z.head(n) = ic.solve(res.head(n));
+    if (lead > 0) {
+      leading.apply(res.head(lead), lead_z);
+      z.head(lead) = lead_z;
+    }
+    if (n > lead) z.segment(lead, n - lead) = ic.solve(res.segment(lead, n - lead));
+    if (!coupled) return;
     if (!z2_factor.solve_same_matrix(z2, res.tail(m), tmp2)) throw SimulationError("the solids' response solve failed");
     tmp = z1->cwiseProduct(tmp2);
     if (!h_factor.solve_same_matrix(*h, tmp, tmp2)) throw SimulationError("the solids' response solve failed");
@@ -68,22 +74,17 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   };
   VectorX x(n + m), b = VectorX::Zero(n + m);
   x.head(n) = mu;
-  x.tail(m) = w.size() == m ? w : VectorX(VectorX::Zero(m));
+  if (m > 0) x.tail(m) = w.size() == m ? w : VectorX(VectorX::Zero(m));
   b.head(n) = r;
   const double bnorm = b.norm();
-  if (bnorm == 0.0) {
-    mu.setZero();
-    w = VectorX::Zero(m);
-    return out;
-  }
-  VectorX res = b - k * x, z, p, kp;
+  VectorX res = b - system * x, z, p, kp;
   precondition(res, z);
   p = z;
   double rz = res.dot(z);
   for (out.iterations = 0; out.iterations < max_iterations; ++out.iterations) {
     out.residual = res.norm() / bnorm;
     if (out.residual <= tolerance) break;
-    kp = k * p;
+    kp = system * p;
     const double alpha = rz / p.dot(kp);
     x += alpha * p;
     res -= alpha * kp;

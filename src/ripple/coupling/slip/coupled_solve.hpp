@@ -8,9 +8,13 @@
 // Zarifi & Batty 2017, Eq. 28-33, applied to this dual system):
 //     [ A + B Z1^-1 B^T    -B Z1^-1 Z2    ] [mu]   [r]
 //     [ -Z2 Z1^-1 B^T      Z2 + Z2 Z1^-1 Z2 ] [ w] = [0],
-// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients with the
-// block-diagonal preconditioner: incomplete Cholesky on the first block, the second block exactly
-// (CHOLMOD). Without B (no deformable unknown) it is incomplete-Cholesky CG on A.
+// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients with a
+// block-diagonal preconditioner: on the first block a given preconditioner for its leading rows
+// (the liquid cells': multigrid, cell_block_multigrid.hpp) and incomplete Cholesky on the rest
+// (or on all of it), the second block exactly (CHOLMOD). Without B (no deformable unknown) the
+// system is A alone.
+#include <functional>
+
 #include "ripple/solver/form.hpp"
 
 namespace ripple {
@@ -21,10 +25,17 @@ struct CoupledSolveResult {
   bool converged = true;
 };
 
+/// A preconditioner for the first `rows` rows of the first block (none: `rows` 0).
+struct LeadingBlock {
+  int64_t rows = 0;
+  std::function<void(const VectorX& r, VectorX& z)> apply;
+};
+
 /// Solves for mu (initial guess on entry) and, with B, w = H^-1 B^T mu (the deformable
 /// unknowns' response). `z1` is the diagonal of Z1 (sigma M) over the deformable unknowns.
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* b_matrix,
                                              const SparseMatrix* h, const VectorX* z1, const VectorX& r, VectorX& mu,
-                                             VectorX& w, double tolerance, int max_iterations);
+                                             VectorX& w, double tolerance, int max_iterations,
+                                             const LeadingBlock& leading = {});
 
 }  // namespace ripple

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <set>
 
+#include "ripple/coupling/slip/cell_block_multigrid.hpp"
 #include "ripple/coupling/slip/coupled_solve.hpp"
 #include "ripple/solver/form.hpp"
 
@@ -383,9 +384,14 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     response_block.setFromTriplets(sub.begin(), sub.end());
   }
   const bool respond = !responding.empty();
+  // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
+  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A.diagonal().head(rows), prm.density);
+  LeadingBlock leading;
+  leading.rows = rows;
+  leading.apply = [&](const VectorX& r, VectorX& z) { cell_block.apply(r, z); };
   const CoupledSolveResult solve =
       solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr,
-                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations);
+                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations, leading);
   result.iterations = solve.iterations;
   result.residual = solve.residual;
   result.converged = solve.converged;

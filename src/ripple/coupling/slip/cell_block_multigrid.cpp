@@ -1,0 +1,57 @@
+#include "ripple/coupling/slip/cell_block_multigrid.hpp"
+
+#include <algorithm>
+
+namespace ripple {
+
+CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
+                                       const WallSides& walls, const VectorX& diagonal, double density)
+    : row_(row) {
+  // The same liquid (phi < 0 exactly on the rows' cells) with the occluded faces closed.
+  LiquidState liquid;
+  liquid.grid = g;
+  liquid.velocity.resize(g);
+  liquid.phi = ScalarGrid(g.n, 1.0);
+  for (int64_t c = 0; c < row.size(); ++c)
+    if (row.data()[c] >= 0) liquid.phi.data()[c] = -1.0;
+  boundary_.node_phi = ScalarGrid(g.node_dims(), 1e30);
+  boundary_.velocity.resize(g);
+  const ObstacleField none({}, g.dx);
+  update_face_fractions(boundary_, g, walls, none, 0.0);
+  for (const OccludedFace& f : occ.faces) boundary_.face_open[f.axis](f.face.x(), f.face.y(), f.face.z()) = 0.0;
+  boundary_.has_obstacles = !occ.faces.empty();
+  ProjectionParams params;
+  params.dt = 1.0;
+  params.density = density;
+  assemble_pressure_system(system_, liquid, boundary_, nullptr, params);
+  system_.A.build_layout();
+  multigrid_ = std::make_unique<MultigridPreconditioner>(system_.A, system_.mg);
+  // Row numbering against the compact layout, and the scale from the diagonals' ratio (median).
+  const int64_t rows = diagonal.size();
+  compact_.assign(rows, -1);
+  inverse_diagonal_ = diagonal.cwiseInverse();
+  std::vector<double> ratio;
+  for (int64_t c = 0; c < row.size(); ++c) {
+    const int32_t r = row.data()[c];
+    if (r < 0 || !system_.A.active[c]) continue;
+    compact_[r] = system_.A.layout.grid_to_compact[c];
+    ratio.push_back(diagonal[r] / system_.A.diag[c]);
+  }
+  if (!ratio.empty()) {
+    std::nth_element(ratio.begin(), ratio.begin() + ratio.size() / 2, ratio.end());
+    scale_ = ratio[ratio.size() / 2];
+  }
+}
+
+void CellBlockMultigrid::apply(const VectorX& r, VectorX& z) {
+  r_pad_.assign(static_cast<size_t>(system_.A.layout.padded), 0.0);
+  z_pad_.assign(r_pad_.size(), 0.0);  // its pad must stay zero
+  for (Eigen::Index i = 0; i < r.size(); ++i)
+    if (compact_[i] >= 0) r_pad_[compact_[i]] = r[i];
+  multigrid_->apply(r_pad_, z_pad_);
+  z.resize(r.size());
+  for (Eigen::Index i = 0; i < r.size(); ++i)
+    z[i] = compact_[i] >= 0 ? z_pad_[compact_[i]] / scale_ : r[i] * inverse_diagonal_[i];
+}
+
+}  // namespace ripple

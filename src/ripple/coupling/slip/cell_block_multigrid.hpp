@@ -1,0 +1,34 @@
+#pragma once
+// The preconditioner of the liquid cells' rows of the slip projection's multiplier matrix: the
+// multigrid V-cycle of ripple's own pressure projection (solver/multigrid_preconditioner) on the
+// Poisson matrix of the same liquid with every occluded face closed, scaled to the rows' units.
+// Rows whose cell that matrix leaves out (a cell closed on all sides) get the inverse diagonal.
+#include <memory>
+
+#include "ripple/coupling/slip/occluded_faces.hpp"
+#include "ripple/fluid/pressure_projection.hpp"
+#include "ripple/solver/multigrid_preconditioner.hpp"
+
+namespace ripple {
+
+class CellBlockMultigrid {
+ public:
+  /// `row`: the divergence row of each liquid cell (-1 elsewhere); `diagonal`: the multiplier
+  /// matrix's diagonal over those rows (its units set the scale). `walls`: closed domain sides.
+  CellBlockMultigrid(const GridGeometry& grid, const Array3<int32_t>& row, const OccludedFaces& occluded,
+                     const WallSides& walls, const VectorX& diagonal, double density);
+  /// z ~ (cells' block)^-1 r over the cell rows.
+  void apply(const VectorX& r, VectorX& z);
+
+ private:
+  const Array3<int32_t>& row_;
+  SolidBoundary boundary_;  ///< face fractions the system and the V-cycle point at
+  PressureSystem system_;
+  std::unique_ptr<MultigridPreconditioner> multigrid_;
+  double scale_ = 1.0;            ///< rows' units over the Poisson matrix's
+  VectorX inverse_diagonal_;      ///< for rows outside the Poisson matrix
+  std::vector<int64_t> compact_;  ///< row -> compact index, -1 when outside
+  std::vector<double> r_pad_, z_pad_;
+};
+
+}  // namespace ripple
