@@ -9,7 +9,8 @@ namespace ripple {
 
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* bm, const SparseMatrix* h,
                                              const VectorX* z1, const VectorX& r, VectorX& mu, VectorX& w,
-                                             double tolerance, int max_iterations, const LeadingBlock& leading) {
+                                             double tolerance, int max_iterations, const LeadingBlock& leading,
+                                             const LowRankTerm& low_rank) {
   CoupledSolveResult out;
   const bool coupled = bm && h && h->rows() > 0;
   const int64_t n = a.rows(), m = coupled ? h->rows() : 0;
@@ -44,6 +45,20 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
     k.setFromTriplets(t.begin(), t.end());
   }
   const SparseMatrix& system = coupled ? k : a;
+  const bool has_low_rank = low_rank.c && low_rank.inverse_mass && low_rank.c->cols() > 0;
+  SparseMatrix low_t;
+  if (has_low_rank) {
+    low_t = low_rank.c->transpose();
+    // Its diagonal joins the preconditioner's incomplete Cholesky.
+    const SparseMatrix cm = *low_rank.c * *low_rank.inverse_mass;
+    const VectorX d = cm.cwiseProduct(*low_rank.c) * VectorX::Ones(low_rank.c->cols());
+    for (int64_t i = 0; i < n; ++i)
+      if (d[i] != 0.0) k11.coeffRef(i, i) += d[i];
+  }
+  auto apply_system = [&](const VectorX& v, VectorX& out) {
+    out = system * v;
+    if (has_low_rank) out.head(n) += *low_rank.c * (*low_rank.inverse_mass * (low_t * v.head(n)));
+  };
   // Block-diagonal preconditioner: the leading rows by theirs, incomplete Cholesky on the rest
   // of the first block, the solid block exactly (K22^-1 = H^-1 Z1 Z2^-1).
   const int64_t lead = leading.apply ? leading.rows : 0;
@@ -77,14 +92,16 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   if (m > 0) x.tail(m) = w.size() == m ? w : VectorX(VectorX::Zero(m));
   b.head(n) = r;
   const double bnorm = b.norm();
-  VectorX res = b - system * x, z, p, kp;
+  VectorX kx;
+  apply_system(x, kx);
+  VectorX res = b - kx, z, p, kp;
   precondition(res, z);
   p = z;
   double rz = res.dot(z);
   for (out.iterations = 0; out.iterations < max_iterations; ++out.iterations) {
     out.residual = res.norm() / bnorm;
     if (out.residual <= tolerance) break;
-    kp = system * p;
+    apply_system(p, kp);
     const double alpha = rz / p.dot(kp);
     x += alpha * p;
     res -= alpha * kp;

@@ -31,11 +31,20 @@ struct LeadingBlock {
   std::function<void(const VectorX& r, VectorX& z)> apply;
 };
 
+/// A term C M^-1 C^T added to A and applied without forming it: the rigid bodies' part, whose
+/// 6 columns per body touch every constraint row of that body (formed, it would be dense over
+/// them).
+struct LowRankTerm {
+  const SparseMatrix* c = nullptr;             ///< rows of A x unknowns
+  const SparseMatrix* inverse_mass = nullptr;  ///< unknowns x unknowns
+};
+
 /// Solves for mu (initial guess on entry) and, with B, w = H^-1 B^T mu (the deformable
-/// unknowns' response). `z1` is the diagonal of Z1 (sigma M) over the deformable unknowns.
+/// unknowns' response); A is `a` plus `low_rank`. `z1` is the diagonal of Z1 (sigma M) over the
+/// deformable unknowns.
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* b_matrix,
                                              const SparseMatrix* h, const VectorX* z1, const VectorX& r, VectorX& mu,
                                              VectorX& w, double tolerance, int max_iterations,
-                                             const LeadingBlock& leading = {});
+                                             const LeadingBlock& leading = {}, const LowRankTerm& low_rank = {});
 
 }  // namespace ripple

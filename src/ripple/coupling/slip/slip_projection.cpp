@@ -335,15 +335,16 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
   std::vector<int> position(solid_n, -1);
   for (size_t k = 0; k < responding.size(); ++k) position[responding[k]] = static_cast<int>(k);
-  // M^-1: the liquid's diagonal, then the solids' blocks (the responding unknowns' apart).
-  std::vector<Triplet> minv;
+  // M^-1 of the liquid's unknowns; the solids' mass-only unknowns (rigid bodies) enter as a
+  // term applied without forming it, the responding ones through their response.
+  std::vector<Triplet> minv, rigid_minv;
   VectorX z1(responding.size());  // sigma M of the responding unknowns (kg)
   for (int64_t k = 0; k < unknowns; ++k) minv.emplace_back(k, k, lay.inv_mass[k]);
   if (solids)
     for (int k = 0; k < solids->inverse_mass->outerSize(); ++k)
       for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it) {
         if (position[it.row()] < 0 && position[it.col()] < 0)
-          minv.emplace_back(unknowns + it.row(), unknowns + it.col(), it.value());
+          rigid_minv.emplace_back(it.row(), it.col(), it.value());
         else if (it.row() == it.col())
           z1[position[it.row()]] = kResponseSplit / it.value();
       }
@@ -353,7 +354,10 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   for (int64_t k = 0; k < unknowns; ++k) us[k] = lay.ustar[k];
   if (solids) us.tail(solid_n) = solids->velocity;
   const SparseMatrix Ctt = Ct.transpose();
-  SparseMatrix A = Ct * inv_m * Ctt;
+  SparseMatrix A = Ct * inv_m * Ctt;  // the solid columns carry no entry of inv_m
+  SparseMatrix solid_inverse_mass(solid_n, solid_n), solid_columns;
+  solid_inverse_mass.setFromTriplets(rigid_minv.begin(), rigid_minv.end());
+  if (solid_n > 0) solid_columns = Ct.rightCols(solid_n);
   // A region that no free surface or open side bounds fixes its pressure only up to a constant:
   // pin one cell of each.
   std::vector<uint8_t> region_ok(rows + ghost_rows, 0);
@@ -389,14 +393,20 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   LeadingBlock leading;
   leading.rows = rows;
   leading.apply = [&](const VectorX& r, VectorX& z) { cell_block.apply(r, z); };
+  LowRankTerm rigid;
+  if (solid_n > 0 && solid_inverse_mass.nonZeros() > 0) {
+    rigid.c = &solid_columns;
+    rigid.inverse_mass = &solid_inverse_mass;
+  }
   const CoupledSolveResult solve =
       solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr,
-                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations, leading);
+                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations, leading, rigid);
   result.iterations = solve.iterations;
   result.residual = solve.residual;
   result.converged = solve.converged;
   const VectorX ct_mu = Ctt * mu;
   VectorX u = us + inv_m * ct_mu;
+  if (solid_n > 0) u.tail(solid_n) += solid_inverse_mass * ct_mu.tail(solid_n);
   for (size_t k = 0; k < responding.size(); ++k) u[unknowns + responding[k]] = us[unknowns + responding[k]] + w[k];
   if (solids) {
     solids->velocity = u.tail(solid_n);
