@@ -1,0 +1,186 @@
+#include "ripple/coupling/slip/constraint_rows.hpp"
+
+#include <numeric>
+#include <set>
+
+namespace ripple {
+
+namespace {
+
+/// Below this |N[axis]| a constraint on an occluded face holds its axial sample to the solid's
+/// axial velocity instead: the ray grazed a surface almost parallel to it, and N^T W v would
+/// hardly involve the face's own sample.
+constexpr double kMinAxialNormal = 0.1;
+
+/// Union-find over liquid rows, for the regions that no Dirichlet boundary reaches.
+struct Regions {
+  std::vector<int64_t> parent;
+  explicit Regions(int64_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int64_t find(int64_t a) {
+    while (parent[a] != a) a = parent[a] = parent[parent[a]];
+    return a;
+  }
+  void join(int64_t a, int64_t b) { parent[find(a)] = find(b); }
+};
+
+}  // namespace
+
+ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std::vector<FaceSolidVelocity>& jv,
+                                        const SlipProjectionParams& prm, int64_t solid_n) {
+  const GridGeometry& g = lay.g;
+  const OccludedFaces& occ = lay.occ;
+  const double area = g.dx * g.dx;
+  const int64_t rows = lay.rows, ghost_rows = lay.ghosts.count();
+  const int64_t unknowns = lay.count(), constraints = static_cast<int64_t>(lay.slip_of.size());
+  ConstraintRows out;
+  // Solid velocity unknowns are columns after the liquid's: a row's coefficient `a` on J V_s
+  // goes to the known right-hand side and to the unknowns' columns.
+  auto add_solid = [&](int64_t row, int o, const Vec3& a, std::vector<Triplet>& into) {
+    for (const FaceSolidVelocity::Term& t : jv[o].terms) into.emplace_back(row, unknowns + t.unknown, a[t.component] * t.value);
+  };
+
+  // The one-sided stencil of each constraint, N^T W v over the velocity unknowns (Fig. 3c): the
+  // axial component is the sample itself, the others average the faces of the sample's own cell
+  // (the cell across is not visible). A grazing constraint uses the axis as its normal.
+  struct Stencil {
+    Vec3 normal;
+    std::vector<std::pair<int32_t, double>> terms;
+  };
+  std::vector<Stencil> stencil(constraints);
+  std::vector<std::array<int64_t, 2>> slip_index(occ.faces.size(), {-1, -1});
+  for (int64_t k = 0; k < constraints; ++k) {
+    const auto [o, s] = lay.slip_of[k];
+    slip_index[o][s] = k;
+    const OccludedFace& of = occ.faces[o];
+    const int a = of.axis;
+    Vec3i cell = of.face;
+    if (s == 0) cell[a] -= 1;
+    Stencil& st = stencil[k];
+    const bool grazing = std::abs(of.normal[a]) < kMinAxialNormal;
+    st.normal = grazing ? Vec3(Vec3::Unit(a)) : of.normal;
+    st.terms.emplace_back(lay.side[o][s], st.normal[a]);
+    if (grazing) continue;
+    for (int t = 0; t < 3; ++t) {
+      if (t == a) continue;
+      for (int hi = 0; hi < 2; ++hi) {
+        Vec3i f = cell;
+        f[t] += hi;
+        const int32_t d = lay.seen_from(t, f, cell);
+        if (d >= 0) st.terms.emplace_back(d, 0.5 * st.normal[t]);
+      }
+    }
+  }
+
+  // C^T: divergence rows of real then ghost cells (volume flux, m^3/s), then slip rows
+  // (dx^2 N^T W v, the same units).
+  // No-slip (the comparison of Fig. 9): the whole interpolated velocity matches the solid's, not
+  // only its normal part: each slip row holds its axial sample, and once per liquid cell next to
+  // the solid and per other axis a row holds the average of the cell's two faces along it.
+  struct TangentRow {
+    Vec3i cell;
+    int component;
+    int o;  ///< the occluded face whose solid velocity it takes
+  };
+  std::vector<TangentRow> tangent_rows;
+  if (prm.no_slip) {
+    std::set<std::pair<int64_t, int>> seen;
+    for (int64_t k = 0; k < constraints; ++k) {
+      const auto [o, s] = lay.slip_of[k];
+      const OccludedFace& of = occ.faces[o];
+      Vec3i cell = of.face;
+      if (s == 0) cell[of.axis] -= 1;
+      for (int t = 0; t < 3; ++t)
+        if (t != of.axis && seen.insert({lay.row.index(cell.x(), cell.y(), cell.z()), t}).second)
+          tangent_rows.push_back({cell, t, o});
+    }
+  }
+  const int64_t slip_row0 = rows + ghost_rows, tangent_row0 = slip_row0 + constraints;
+  const int64_t all_rows = tangent_row0 + static_cast<int64_t>(tangent_rows.size());
+  std::vector<Triplet> ct;
+  VectorX b = VectorX::Zero(all_rows);
+  Regions regions(rows + ghost_rows);
+  std::vector<uint8_t> dirichlet(rows + ghost_rows, 0);
+  for (int64_t c = 0; c < lay.row.size(); ++c) {
+    const int32_t r = lay.row.data()[c];
+    if (r < 0) continue;
+    const Vec3i cell = lay.row.coords(c);
+    for (int a = 0; a < 3; ++a)
+      for (int hi = 0; hi < 2; ++hi) {
+        Vec3i f = cell;
+        f[a] += hi;
+        const double sign = hi ? 1.0 : -1.0;
+        Vec3i nb = cell;
+        nb[a] += hi ? 1 : -1;
+        const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
+        if (o >= 0) {
+          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
+          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
+          const int side = hi ? 0 : 1;
+          const Stencil& st = stencil[slip_index[o][side]];
+          for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, sign * area * st.normal[a] * w);
+          const int32_t gf = lay.ghost_flux[o][side];
+          if (gf >= 0) {
+            const int64_t gr = rows + lay.ghosts.of_side[o][side];
+            ct.emplace_back(r, gf, sign * area);
+            ct.emplace_back(gr, gf, -sign * area);
+            regions.join(r, gr);
+          }
+          continue;
+        }
+        const int32_t d = lay.face[a](f.x(), f.y(), f.z());
+        if (d == kWallFace) continue;
+        ct.emplace_back(r, d, sign * area);
+        const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
+        if (inside && lay.liquid(nb)) regions.join(r, lay.row(nb.x(), nb.y(), nb.z()));
+        else dirichlet[r] = 1;  // air beyond, or an open side
+      }
+  }
+  for (size_t l = 0; l < lay.ghosts.links.size(); ++l) {
+    const int64_t lo = rows + lay.ghosts.links[l][0], hi = rows + lay.ghosts.links[l][1];
+    ct.emplace_back(lo, lay.link_flux[l], area);
+    ct.emplace_back(hi, lay.link_flux[l], -area);
+    regions.join(lo, hi);
+  }
+  // Slip rows N^T W v = N^T J V_s (Eq. 7, 11): the solid feels only these rows' forces (Sec. 5).
+  for (int64_t k = 0; k < constraints; ++k) {
+    const int o = lay.slip_of[k][0];
+    const int64_t r = slip_row0 + k;
+    const Stencil& st = stencil[k];
+    if (prm.no_slip) {
+      const int a = occ.faces[o].axis;
+      ct.emplace_back(r, lay.side[o][lay.slip_of[k][1]], area);
+      b[r] = area * jv[o].known[a];
+      add_solid(r, o, -area * Vec3::Unit(a), ct);
+      continue;
+    }
+    for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, area * w);
+    b[r] = area * st.normal.dot(jv[o].known);
+    add_solid(r, o, -area * st.normal, ct);
+  }
+  for (size_t k = 0; k < tangent_rows.size(); ++k) {
+    const TangentRow& tr = tangent_rows[k];
+    const int64_t r = tangent_row0 + static_cast<int64_t>(k);
+    for (int hi = 0; hi < 2; ++hi) {
+      Vec3i f = tr.cell;
+      f[tr.component] += hi;
+      const int32_t d = lay.seen_from(tr.component, f, tr.cell);
+      if (d >= 0) ct.emplace_back(r, d, 0.5 * area);
+    }
+    b[r] = area * jv[tr.o].known[tr.component];
+    add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
+  }
+  out.ct.resize(all_rows, unknowns + solid_n);
+  out.ct.setFromTriplets(ct.begin(), ct.end());
+  // A region that no free surface or open side bounds: one row of it to pin.
+  std::vector<uint8_t> region_ok(rows + ghost_rows, 0);
+  for (int64_t r = 0; r < rows + ghost_rows; ++r)
+    if (dirichlet[r]) region_ok[regions.find(r)] = 1;
+  for (int64_t r = 0; r < rows + ghost_rows; ++r)
+    if (regions.find(r) == r && !region_ok[r]) out.floating.push_back(r);
+  out.slip_row0 = slip_row0;
+  out.tangent_row0 = tangent_row0;
+  out.b = std::move(b);
+  return out;
+}
+
+}  // namespace ripple

@@ -1,0 +1,123 @@
+#include "ripple/coupling/slip/projection_unknowns.hpp"
+
+#include <algorithm>
+
+namespace ripple {
+
+namespace {
+
+/// Smallest share of a control volume given to a slip sample (a surface through the cell centre).
+constexpr double kMinSideFraction = 0.05;
+
+/// The predicted sample of occluded face (axis, f) seen from its side `side`: the grid holds one
+/// value per face, which may come from across the solid, so take the value of the same cell's
+/// opposite face (constant extrapolation on that side, as Sec. 3.3 refills invalid faces) when
+/// that face is open.
+double one_sided_sample(const MacVelocity& v, const OccludedFaces& occ, int axis, const Vec3i& f, int side) {
+  Vec3i other = f;
+  other[axis] += side ? 1 : -1;
+  const bool inside = other[axis] >= 0 && other[axis] <= occ.index[axis].dims()[axis] - 1;
+  if (inside && occ.at(axis, other) < 0) return v.u[axis](other.x(), other.y(), other.z());
+  return v.u[axis](f.x(), f.y(), f.z());
+}
+
+}  // namespace
+
+ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& occ, const ScalarGrid* curvature,
+                                   const SlipProjectionParams& prm) {
+  const GridGeometry& g = L.grid;
+  const double dx = g.dx, cell_mass = prm.density * dx * dx * dx;
+  const double coef = prm.dt / (prm.density * dx);
+  ProjectionUnknowns lay(g, occ);
+  // Liquid cells, numbered in grid order.
+  lay.row = Array3<int32_t>(g.n, -1);
+  for (int64_t c = 0; c < lay.row.size(); ++c)
+    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) lay.row.data()[c] = lay.rows++;
+
+  // Velocity unknowns; the free surface's ghost-fluid jump goes into v* (p = sigma kappa beyond).
+  lay.side.assign(occ.faces.size(), {kNoUnknown, kNoUnknown});
+  for (int a = 0; a < 3; ++a) {
+    lay.face[a] = Array3<int32_t>(g.face_dims(a), kNoUnknown);
+    const ScalarGrid& u = L.velocity.u[a];
+    for (int64_t i = 0; i < lay.face[a].size(); ++i) {
+      const Vec3i f = lay.face[a].coords(i);
+      Vec3i lo = f;
+      lo[a] -= 1;
+      const bool lo_in = f[a] > 0, hi_in = f[a] < g.n[a];
+      const bool lo_liq = lo_in && lay.liquid(lo), hi_liq = hi_in && lay.liquid(f);
+      if (!lo_liq && !hi_liq) continue;
+      if (!lo_in || !hi_in) {  // a domain side
+        const bool wall = prm.walls[2 * a + (hi_in ? 0 : 1)];
+        lay.face[a].data()[i] = wall ? kWallFace : lay.add(u.data()[i], 1.0 / cell_mass);
+        continue;
+      }
+      const int32_t o = occ.at(a, f);
+      if (o >= 0) {
+        for (int side = 0; side < 2; ++side) {
+          if (!(side ? hi_liq : lo_liq)) continue;
+          // The sample stands for the liquid between its cell's centre and the surface: its mass
+          // is that share of the control volume (a full cell would hang the weight of liquid
+          // that is not there on the solid, half a cell too little buoyancy per side).
+          const double share = std::max(occ.faces[o].side_fraction[side], kMinSideFraction);
+          lay.side[o][side] = lay.add(one_sided_sample(L.velocity, occ, a, f, side), 1.0 / (cell_mass * share));
+          lay.slip_of.push_back({o, side});
+        }
+        continue;
+      }
+      if (lo_liq && hi_liq) {
+        lay.face[a].data()[i] = lay.add(u.data()[i], 1.0 / cell_mass);
+        continue;
+      }
+      const Vec3i liq = lo_liq ? lo : f, air = lo_liq ? f : lo;
+      const double kc = curvature ? (*curvature)(liq.x(), liq.y(), liq.z()) : 0.0;
+      const double kn = curvature ? (*curvature)(air.x(), air.y(), air.z()) : 0.0;
+      const InterfaceSample s = interface_between(L.phi(liq.x(), liq.y(), liq.z()), L.phi(air.x(), air.y(), air.z()),
+                                                  kc, kn, prm.surface_tension, prm.min_theta);
+      // u = u* - coef (p_hi - p_lo) with the ghost pressure p_liq + (p_jump - p_liq) / theta.
+      const double jump = coef * s.p_jump / s.theta;
+      lay.face[a].data()[i] = lay.add(u.data()[i] + (lo_liq ? -jump : jump), 1.0 / (cell_mass * s.theta));
+    }
+  }
+  // Ghost cells (Sec. 3.2): a flux unknown through every liquid side of an occluded face, one per
+  // link between neighbouring ghost cells; a divergence row per ghost cell.
+  lay.ghosts = build_ghost_cells(g, occ, [&](const Vec3i& c) { return lay.liquid(c); });
+  lay.ghost_flux.assign(occ.faces.size(), {kNoUnknown, kNoUnknown});
+  // Their predicted values: through an occluded face, the axial part of the velocity's tangential
+  // component there (v_ghost represents P^T V_T, Sec. 3.2) plus the step's body force; between
+  // ghost cells, the predicted velocity of the open face joining their real cells along the link.
+  const MacVelocity& vs = L.velocity;
+  for (size_t o = 0; o < occ.faces.size(); ++o)
+    for (int side = 0; side < 2; ++side) {
+      if (lay.ghosts.of_side[o][side] < 0) continue;
+      const OccludedFace& of = occ.faces[o];
+      Vec3i cell = of.face;
+      if (side == 0) cell[of.axis] -= 1;
+      Vec3 w;
+      for (int t = 0; t < 3; ++t) {
+        const Vec3i& f = cell;
+        w[t] = t == of.axis ? lay.ustar[lay.side[o][side]]
+                            : 0.5 * (vs.u[t](f.x(), f.y(), f.z()) + vs.u[t](f.x() + (t == 0), f.y() + (t == 1), f.z() + (t == 2)));
+      }
+      // The body force acts on the ghost flux as on any other velocity sample: the tangential
+      // part of the velocity before it, plus its own dt g.
+      const Vec3 before = w - prm.dt * prm.gravity;
+      const Vec3 tangential = before - of.normal * of.normal.dot(before);
+      lay.ghost_flux[o][side] = lay.add(tangential[of.axis] + prm.dt * prm.gravity[of.axis], 1.0 / cell_mass);
+    }
+  lay.link_flux.resize(lay.ghosts.links.size());
+  for (size_t l = 0; l < lay.ghosts.links.size(); ++l) {
+    const int axis = lay.ghosts.link_axis[l];
+    double sum = 0.0;
+    int count = 0;
+    for (const Vec3i& r1 : lay.ghosts.real_cells[lay.ghosts.links[l][0]])
+      for (const Vec3i& r2 : lay.ghosts.real_cells[lay.ghosts.links[l][1]])
+        if (r2 - r1 == Vec3i::Unit(axis) && occ.at(axis, r2) < 0) {
+          sum += vs.u[axis](r2.x(), r2.y(), r2.z());
+          ++count;
+        }
+    lay.link_flux[l] = lay.add(count ? sum / count : 0.0, 1.0 / cell_mass);
+  }
+  return lay;
+}
+
+}  // namespace ripple
