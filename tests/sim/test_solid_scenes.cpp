@@ -62,6 +62,10 @@ TEST(SolidScenes, BadInputNamesKeyAndPrimitive) {
   EXPECT_NE(load_error(j).find("duplicates"), std::string::npos) << load_error(j);
   j["solids"][1]["geometry"]["file"] = (dir / "flat.obj").string();
   EXPECT_NE(load_error(j).find("zero area"), std::string::npos) << load_error(j);
+  // A shell edge on three triangles (a fin on a sheet).
+  test::write_text(dir / "fin.obj", "v 0 0 0\nv 1 0 0\nv 0.5 0 1\nv 0.5 1 0.5\nv 0.5 -1 0.5\nf 1 2 3\nf 1 2 4\nf 1 2 5\n");
+  j["solids"][1]["geometry"]["file"] = (dir / "fin.obj").string();
+  EXPECT_NE(load_error(j).find("edge (vertices 0, 1) borders three or more triangles"), std::string::npos) << load_error(j);
   j = solids_scene();
   j["solids"][0]["geometry"] = {{"type", "mesh"}, {"file", (dir / "open.obj").string()}};
   EXPECT_NE(load_error(j).find("not a closed 2-manifold"), std::string::npos) << load_error(j);

@@ -75,6 +75,20 @@ void check_surface(const std::vector<Vec3>& x, const std::vector<std::array<int,
   }
 }
 
+/// A shell's edge may border one triangle (its rim) or two; three or more make no surface (a hinge
+/// has no single angle there, a side no single normal).
+void check_shell_edges(const std::vector<std::array<int, 3>>& tris, const std::string& where) {
+  std::map<std::pair<int, int>, int> uses;
+  for (const auto& f : tris)
+    for (int k = 0; k < 3; ++k) {
+      const int a = f[k], b = f[(k + 1) % 3];
+      if (++uses[{std::min(a, b), std::max(a, b)}] == 3)
+        throw InputError(where, "edge (vertices " + std::to_string(std::min(a, b)) + ", " + std::to_string(std::max(a, b)) +
+                                    ") borders three or more triangles: a shell must be a manifold surface (each "
+                                    "edge on one or two triangles)");
+    }
+}
+
 void check_tets(const std::vector<Vec3>& x, const std::vector<std::array<int, 4>>& tets, const std::string& where) {
   for (size_t t = 0; t < tets.size(); ++t) {
     const auto& e = tets[t];
@@ -162,6 +176,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       for (const auto& t : m.triangles) d.triangles.push_back({t.x(), t.y(), t.z()});
     }
     check_surface(d.vertices, d.triangles, gwhere);
+    check_shell_edges(d.triangles, gwhere);
     d.shell.density = j["density"];
     d.shell.thickness = j["thickness"];
     d.shell.young = j["young"];
