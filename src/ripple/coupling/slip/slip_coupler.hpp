@@ -1,12 +1,16 @@
 #pragma once
 // coupling.method = "slip": "Accurate Tangential Velocities for Solid Fluid Coupling"
 // (Robinson-Mosher, English & Fedkiw 2009). One step reads as the paper's phases:
-//   solids       the Lagrangian solids step on their own (one-way, Sec. 4)
+//   solids       the Lagrangian solids step on their own: their predicted velocity (Eq. 15)
+//   boundary     closed bodies and obstacles join the solid boundary (no liquid inside them)
 //   liquid       particles to grid, explicit gravity (the shared liquid phases)
 //   visibility   the slip surface at the step's end, its triangles binned, occluded faces with
 //                their normals and J weights (Sec. 3.1, Appendix A)
-//   projection   pressures and slip constraint forces in one SPD solve (Eq. 10, 12)
-//   liquid       extrapolation, grid to particles, particle advection
+//   projection   pressures, ghost fluxes, constraint forces and, two-way, the solids'
+//                velocities in one SPD solve (Eq. 10, 12, 16); the solids' step again with
+//                the liquid's impulse (two_way_projection.hpp)
+//   liquid       extrapolation, grid to particles and advection with the collidable velocity,
+//                particles kept on their side of every surface (Sec. 3.3)
 #include <string>
 #include <vector>
 
