@@ -6,6 +6,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/slip/closed_bodies.hpp"
 #include "ripple/coupling/slip/particle_hooks.hpp"
+#include "ripple/coupling/slip/slip_volume_correction.hpp"
 #include "ripple/coupling/slip/two_way_projection.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 
@@ -47,7 +48,8 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);
   const SurfaceCrossingFilter crossing(start, end, bins);
   const LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, end.empty() ? nullptr : &crossing);
-  report.particles_removed = advance_liquid_after_projection(w, in, dt, false, ctx.timings, &hooks);
+  const bool displace = correct_particle_volume_with_slip(w, occluded, dt, ctx.timings);
+  report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, ctx.timings, &hooks);
   return report;
 }
 

@@ -9,8 +9,9 @@
 //   projection   pressures, ghost fluxes, constraint forces and, two-way, the solids'
 //                velocities in one SPD solve (Eq. 10, 12, 16); the solids' step again with
 //                the liquid's impulse (two_way_projection.hpp)
-//   liquid       extrapolation, grid to particles and advection with the collidable velocity,
-//                particles kept on their side of every surface (Sec. 3.3)
+//   liquid       the particles' volume correction with the shells shut, extrapolation, grid
+//                to particles and advection with the collidable velocity, particles kept on
+//                their side of every surface (Sec. 3.3)
 #include <string>
 #include <vector>
 
