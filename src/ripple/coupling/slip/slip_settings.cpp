@@ -52,11 +52,17 @@ SlipSettings slip_settings(const Scene& s) {
   c.condition = enum_value(sj["condition"], condition_names());
   c.tolerance = sj["tolerance"];
   c.max_iterations = sj["max_iterations"];
-  for (const LagrangianSolidDesc& d : s.lagrangian_solids)
+  for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
+    if (d.kind == SolidKind::shell && s.fluid.representation == LiquidRepresentation::LevelSet)
+      throw InputError(s.source_path + ": /fluid/representation",
+                       "coupling.method \"slip\" keeps particles on their side of shell \"" + d.name +
+                           "\", but it does not advect a level set that way: the level-set liquid would cross it. "
+                           "Use fluid.representation \"apic\" or \"flip\"");
     if (d.kind == SolidKind::rod)
       throw InputError(s.source_path + ": " + d.pointer + "/type",
                        "coupling.method \"slip\" couples shells, volumes and rigid bodies through their surfaces; a "
                        "rod has none the grid can see: use coupling \"barrier\"");
+  }
   return c;
 }
 

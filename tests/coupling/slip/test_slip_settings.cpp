@@ -1,0 +1,33 @@
+// Scenes the slip method cannot run are refused when loaded (exit 2), naming the key.
+#include <gtest/gtest.h>
+
+#include "../../test_support.hpp"
+
+using namespace ripple;
+using nlohmann::json;
+
+namespace {
+
+json with_solid(const json& solid, const std::string& representation) {
+  json j = test::small_scene();
+  j["fluid"]["representation"] = representation;
+  j["solids"] = json::array({solid});
+  j["coupling"]["method"] = "slip";
+  return j;
+}
+
+}  // namespace
+
+TEST(SlipSettings, RodsAndLevelSetsWithShellsAreRefused) {
+  const json rod = json::parse(R"({"type": "rod", "name": "hair",
+      "geometry": {"type": "polyline", "points": [[0.2, 0.25, 0.05], [0.3, 0.25, 0.05]]}})");
+  const json sheet = json::parse(R"({"type": "shell", "name": "sheet",
+      "geometry": {"type": "grid", "center": [0.3, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})");
+  const std::string rod_error = test::input_error_of(with_solid(rod, "apic"));
+  EXPECT_NE(rod_error.find("/solids/0/type"), std::string::npos) << rod_error;
+  EXPECT_NE(rod_error.find("a rod has none the grid can see"), std::string::npos) << rod_error;
+  const std::string level_set_error = test::input_error_of(with_solid(sheet, "levelset"));
+  EXPECT_NE(level_set_error.find("/fluid/representation"), std::string::npos) << level_set_error;
+  EXPECT_NE(level_set_error.find("shell \"sheet\""), std::string::npos) << level_set_error;
+  EXPECT_EQ(test::input_error_of(with_solid(sheet, "apic")), "");
+}
