@@ -30,7 +30,6 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
       if (len > cap) shift *= cap / len;
     }
     x += dt * sample(mid) + shift;
-    if (hooks && hooks->filter) hooks->filter(x0, x);
     if (sb.has_obstacles) {
       const double d = solid_phi_at(sb, g, x);
       if (d < 0.0) {
@@ -45,6 +44,7 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
         if (n.norm() > 0) x -= (d - margin) * n.normalized();
       }
     }
+    if (hooks && hooks->filter) hooks->filter(x0, x);
     for (int a = 0; a < 3; ++a) {
       if (x[a] < lo[a] + margin) {
         if (!walls[2 * a]) keep[q] = 0;

@@ -14,8 +14,9 @@ struct ParticleMoveHooks {
   /// The velocity (m/s) at a point, where the method's own interpolation replaces the grid's
   /// trilinear sample: returns false to keep the grid's.
   std::function<bool(const Vec3& x, Vec3& v)> velocity;
-  /// Called with a particle's start and end positions (m) before the walls clamp it; may move
-  /// the end (e.g. back to the particle's side of a surface it crossed).
+  /// Called with a particle's start and end positions (m) after the push out of solids and
+  /// before the walls clamp it; may move the end (e.g. back to the particle's side of a surface
+  /// it crossed).
   std::function<void(const Vec3& x0, Vec3& x1)> filter;
 };
 

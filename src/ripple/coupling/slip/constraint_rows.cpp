@@ -89,9 +89,16 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
       const OccludedFace& of = occ.faces[o];
       Vec3i cell = of.face;
       if (s == 0) cell[of.axis] -= 1;
-      for (int t = 0; t < 3; ++t)
-        if (t != of.axis && seen.insert({lay.row.index(cell.x(), cell.y(), cell.z()), t}).second)
-          tangent_rows.push_back({cell, t, o});
+      for (int t = 0; t < 3; ++t) {
+        if (t == of.axis || !seen.insert({lay.row.index(cell.x(), cell.y(), cell.z()), t}).second) continue;
+        bool any = false;  // a row needs an unknown (a cell between two walls along t has none)
+        for (int hi = 0; hi < 2; ++hi) {
+          Vec3i f = cell;
+          f[t] += hi;
+          any = any || lay.seen_from(t, f, cell) >= 0;
+        }
+        if (any) tangent_rows.push_back({cell, t, o});
+      }
     }
   }
   const int64_t slip_row0 = rows + ghost_rows, tangent_row0 = slip_row0 + constraints;
@@ -160,12 +167,16 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
   for (size_t k = 0; k < tangent_rows.size(); ++k) {
     const TangentRow& tr = tangent_rows[k];
     const int64_t r = tangent_row0 + static_cast<int64_t>(k);
+    // The average over the cell's faces along the axis that are unknowns (a wall's is not).
+    int32_t d[2];
+    int count = 0;
     for (int hi = 0; hi < 2; ++hi) {
       Vec3i f = tr.cell;
       f[tr.component] += hi;
-      const int32_t d = lay.seen_from(tr.component, f, tr.cell);
-      if (d >= 0) ct.emplace_back(r, d, 0.5 * area);
+      const int32_t k = lay.seen_from(tr.component, f, tr.cell);
+      if (k >= 0) d[count++] = k;
     }
+    for (int i = 0; i < count; ++i) ct.emplace_back(r, d[i], area / count);
     b[r] = area * jv[tr.o].known[tr.component];
     add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
   }

@@ -16,7 +16,8 @@ constexpr double kMinSideFraction = 0.05;
 double one_sided_sample(const MacVelocity& v, const OccludedFaces& occ, int axis, const Vec3i& f, int side) {
   Vec3i other = f;
   other[axis] += side ? 1 : -1;
-  const bool inside = other[axis] >= 0 && other[axis] <= occ.index[axis].dims()[axis] - 1;
+  // Interior faces only: a domain side's value may be a closed wall's.
+  const bool inside = other[axis] > 0 && other[axis] < occ.index[axis].dims()[axis] - 1;
   if (inside && occ.at(axis, other) < 0) return v.u[axis](other.x(), other.y(), other.z());
   return v.u[axis](f.x(), f.y(), f.z());
 }
@@ -69,6 +70,12 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
         continue;
       }
       const Vec3i liq = lo_liq ? lo : f, air = lo_liq ? f : lo;
+      if (prm.solid_cells && (*prm.solid_cells)(air.x(), air.y(), air.z())) {
+        // A cell inside a closed body or obstacle whose ray missed the body's mesh (its surface
+        // and signed distance differ by less than a cell): a wall, not a free surface.
+        lay.face[a].data()[i] = kWallFace;
+        continue;
+      }
       const double kc = curvature ? (*curvature)(liq.x(), liq.y(), liq.z()) : 0.0;
       const double kn = curvature ? (*curvature)(air.x(), air.y(), air.z()) : 0.0;
       const InterfaceSample s = interface_between(L.phi(liq.x(), liq.y(), liq.z()), L.phi(air.x(), air.y(), air.z()),

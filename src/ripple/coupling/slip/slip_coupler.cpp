@@ -1,6 +1,7 @@
 #include "ripple/coupling/slip/slip_coupler.hpp"
 
 #include <cmath>
+#include <memory>
 #include <optional>
 
 #include "ripple/core/errors.hpp"
@@ -44,10 +45,21 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   report.surface_triangles = static_cast<int64_t>(end.triangles.size());
   t.stop();
   report.projection = project_liquid_and_solids(w, settings, dt, end, occluded, start_state, in, upper, ctx);
+  // Two-way, the solids stepped again with the liquid's impulse: particles are kept from the
+  // surface where it now is (the velocity keeps the occlusion it was projected with).
+  const bool moved_again = settings.solids == SlipSolids::two_way && w.lagrangian;
+  SlipSurface final_surface;
+  std::unique_ptr<SurfaceBins> final_bins;
+  if (moved_again) {
+    if (closed_bodies(w)) update_boundary_with_closed_bodies(w, w.time + dt);
+    final_surface = collect_slip_surface(w, w.time + dt);
+    final_bins = std::make_unique<SurfaceBins>(w.liquid.grid, final_surface);
+  }
+  const SlipSurface& stop_at = moved_again ? final_surface : end;
   // Particles take the collidable velocity near the surfaces and never cross them (Sec. 3.3).
   const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);
-  const SurfaceCrossingFilter crossing(start, end, bins);
-  const LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, end.empty() ? nullptr : &crossing);
+  const SurfaceCrossingFilter crossing(start, stop_at, moved_again ? *final_bins : bins);
+  const LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, stop_at.empty() ? nullptr : &crossing);
   const bool displace = correct_particle_volume_with_slip(w, occluded, dt, ctx.timings);
   report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, ctx.timings, &hooks);
   return report;

@@ -119,12 +119,13 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     solids->impulse = ct_mu.tail(solid_n);
   }
 
-  // Diagnostics on the constraints as posed (the pinned cells aside).
+  // Diagnostics on the constraints as posed (the pinned cells aside); a NaN shows as NaN.
   const VectorX violation = Ct * u - b;
+  auto worst = [](double current, double v) { return std::isnan(current) || !(std::isnan(v) || v > current) ? current : v; };
   for (int64_t r = 0; r < slip_row0; ++r)
-    result.max_divergence = std::max(result.max_divergence, std::abs(violation[r]) / (area * dx));
-  for (int64_t k = 0; k < constraints; ++k)
-    result.max_normal_mismatch = std::max(result.max_normal_mismatch, std::abs(violation[slip_row0 + k]) / area);
+    result.max_divergence = worst(result.max_divergence, std::abs(violation[r]) / (area * dx));
+  for (int64_t r = slip_row0; r < all_rows; ++r)
+    result.max_normal_mismatch = worst(result.max_normal_mismatch, std::abs(violation[r]) / area);
   if (detail) {
     detail->ghosts = std::move(lay.ghosts);
     detail->ghost_flux.assign(occ.faces.size(), {0.0, 0.0});

@@ -2,8 +2,8 @@
 // Particles never cross the slip surface (Robinson-Mosher et al. 2009, Sec. 3.3: the liquid stays
 // on its side of every solid, thin shells included): a particle's straight move over a step is
 // tested against every nearby triangle's linear motion by continuous collision detection, and a
-// particle that would reach a triangle stops short of it and moves with it for the rest of the
-// step.
+// particle that would cross a triangle stops short of it (keeping a small gap on its side) and
+// moves with it for the rest of the step.
 #include "ripple/coupling/slip/surface_bins.hpp"
 
 namespace ripple {
@@ -21,6 +21,7 @@ class SurfaceCrossingFilter {
   const SlipSurface& end_;
   const SurfaceBins& bins_;
   bool moving_;
+  double max_motion_ = 0.0;  ///< m, the surface's largest vertex move over the step
 };
 
 }  // namespace ripple
