@@ -8,6 +8,7 @@
 #include <unsupported/Eigen/IterativeSolvers>
 
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/solver/operator_pcg.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
 
 namespace ripple {
@@ -91,31 +92,12 @@ void block_preconditioned_cg(const AssembledSystem& sys, int64_t nf, const Coupl
     first = false;
     z.tail(ns) = y / a2;
   };
-  const double bnorm = sys.rhs.norm();
-  VectorX r = sys.rhs - sys.matrix * x, z, p, q;
-  apply(r, z);
-  p = z;
-  double rz = r.dot(z);
   rep.solver = "cg+block(multigrid, cholesky)";
-  rep.converged = false;
-  for (int it = 0; it < s.max_iterations; ++it) {
-    rep.residual = r.norm() / bnorm;
-    if (rep.residual <= s.tolerance) {
-      rep.converged = true;
-      break;
-    }
-    q = sys.matrix * p;
-    const double step = rz / p.dot(q);
-    x += step * p;
-    r -= step * q;
-    apply(r, z);
-    const double rz_new = r.dot(z);
-    p = z + (rz_new / rz) * p;
-    rz = rz_new;
-    rep.iterations = it + 1;
-  }
-  rep.residual = r.norm() / bnorm;
-  rep.converged = rep.converged || rep.residual <= s.tolerance;
+  const OperatorPcgResult pcg = operator_pcg([&](const VectorX& v, VectorX& out) { out = sys.matrix * v; }, apply,
+                                             sys.rhs, x, s.tolerance, s.max_iterations);
+  rep.iterations = pcg.iterations;
+  rep.residual = pcg.residual;
+  rep.converged = pcg.converged;
 }
 
 }  // namespace

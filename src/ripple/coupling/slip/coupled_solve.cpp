@@ -3,6 +3,7 @@
 #include <Eigen/IterativeLinearSolvers>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/solver/operator_pcg.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
 
 namespace ripple {
@@ -91,27 +92,10 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   x.head(n) = mu;
   if (m > 0) x.tail(m) = w.size() == m ? w : VectorX(VectorX::Zero(m));
   b.head(n) = r;
-  const double bnorm = b.norm();
-  VectorX kx;
-  apply_system(x, kx);
-  VectorX res = b - kx, z, p, kp;
-  precondition(res, z);
-  p = z;
-  double rz = res.dot(z);
-  for (out.iterations = 0; out.iterations < max_iterations; ++out.iterations) {
-    out.residual = res.norm() / bnorm;
-    if (out.residual <= tolerance) break;
-    apply_system(p, kp);
-    const double alpha = rz / p.dot(kp);
-    x += alpha * p;
-    res -= alpha * kp;
-    precondition(res, z);
-    const double rz_next = res.dot(z);
-    p = z + (rz_next / rz) * p;
-    rz = rz_next;
-  }
-  out.residual = res.norm() / bnorm;
-  out.converged = out.residual <= tolerance;
+  const OperatorPcgResult pcg = operator_pcg(apply_system, precondition, b, x, tolerance, max_iterations);
+  out.iterations = pcg.iterations;
+  out.residual = pcg.residual;
+  out.converged = pcg.converged;
   mu = x.head(n);
   w = x.tail(m);
   return out;
