@@ -2,6 +2,8 @@
 // Tests step a world with a method's phase list (liquid_only_step, barrier_step, cutcell_step),
 // then advance the clock as the simulation loop does. Coupler::step adds to these the stats
 // figures, warnings and the non-finite checks, which end-to-end runs exercise.
+#include <functional>
+
 #include "ripple/coupling/barrier/barrier_coupler.hpp"
 #include "ripple/coupling/barrier/barrier_start_checks.hpp"
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
@@ -32,5 +34,19 @@ inline CutCellStepReport step(World& w, CutCellCoupler& method, double dt, Phase
 
 /// The liquid's stable step with every explicit limit (methods "none" and "cutcell").
 inline double stable_dt(const LiquidWorld& w) { return stable_liquid_time_step(w, true); }
+
+/// Runs a coupler as the simulation loop does, substep by substep, until `seconds` (s) of
+/// simulated time; `after_step` (may be empty) sees the world after each substep.
+inline void run_for(World& w, Coupler& coupler, double seconds, const std::function<void(const World&)>& after_step = {}) {
+  FrameLog log;
+  PhaseTimings timings;
+  const WarningSink warn;
+  while (w.time < seconds - 1e-12) {
+    const double dt = std::min(coupler.stable_time_step(w), seconds - w.time);
+    coupler.step(w, dt, StepContext{log, timings, warn, 0});
+    w.advance_clock(dt);
+    if (after_step) after_step(w);
+  }
+}
 
 }  // namespace ripple::test

@@ -1,7 +1,8 @@
-// libFuzzer harness: the checkpoint reader (sim/checkpoint.hpp) against three tiny worlds,
+// libFuzzer harness: the checkpoint reader (sim/checkpoint.hpp) against four tiny worlds,
 // built once from checkpoint_scenes/: liquid only (no coupling state), barrier and cut-cell
-// (their Coupler::load, and the Lagrangian solid state). Each input is read into every world;
-// the scene fingerprint turns away the two it was not written for, cheaply. Bad input must end
+// (their Coupler::load, and the Lagrangian solid state), and a gas under the slip method (smoke
+// and temperature grids). Each input is read into every world; the scene fingerprint turns away
+// the three it was not written for, cheaply. Bad input must end
 // in InputError; any other exception, a crash or a sanitizer report is a finding, and so is a
 // read that succeeds with grids of another size than the scene's (the next step would index
 // past them). The reader checks the grids against the sizes the world has, which a failed
@@ -59,7 +60,7 @@ struct Target {
   std::unique_ptr<ripple::Scene> scene;  // World keeps a reference: its address must not move
   std::unique_ptr<ripple::World> world;
   std::unique_ptr<ripple::Coupler> coupler;
-  std::vector<Dims> grid_dims;  // velocity components, phi, pressure at t = 0
+  std::vector<Dims> grid_dims;  // velocity components, phi, pressure, smoke, temperature at t = 0
 };
 
 std::vector<Dims> grid_dims(const ripple::World& w) {
@@ -67,12 +68,14 @@ std::vector<Dims> grid_dims(const ripple::World& w) {
   for (const auto& u : w.liquid.velocity.u) d.push_back({u.nx(), u.ny(), u.nz()});
   d.push_back({w.liquid.phi.nx(), w.liquid.phi.ny(), w.liquid.phi.nz()});
   d.push_back({w.liquid.pressure.nx(), w.liquid.pressure.ny(), w.liquid.pressure.nz()});
+  d.push_back({w.liquid.smoke.nx(), w.liquid.smoke.ny(), w.liquid.smoke.nz()});
+  d.push_back({w.liquid.temperature.nx(), w.liquid.temperature.ny(), w.liquid.temperature.nz()});
   return d;
 }
 
 std::vector<Target> make_targets() {
   std::vector<Target> targets;
-  for (const char* name : {"liquid", "barrier", "cutcell"}) {
+  for (const char* name : {"liquid", "barrier", "cutcell", "gas"}) {
     Target t;
     t.scene = std::make_unique<ripple::Scene>(
         ripple::load_scene_file(std::string(RIPPLE_SOURCE_DIR "/tests/fuzz/checkpoint_scenes/") + name + ".json"));
@@ -86,7 +89,7 @@ std::vector<Target> make_targets() {
 
 void restore_grid_sizes(ripple::World& w, const std::vector<Dims>& dims) {
   auto grids = {&w.liquid.velocity.u[0], &w.liquid.velocity.u[1], &w.liquid.velocity.u[2], &w.liquid.phi,
-                &w.liquid.pressure};
+                &w.liquid.pressure, &w.liquid.smoke, &w.liquid.temperature};
   size_t k = 0;
   for (auto* g : grids) {
     const Dims& d = dims[k++];

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ripple=$(realpath "${1:-../../build/ripple}")
 tmp=$(mktemp -d)
-for scene in liquid barrier cutcell; do
+for scene in liquid barrier cutcell gas; do
   "$ripple" run "checkpoint_scenes/$scene.json" --frames 1 --quiet --out "$tmp/$scene" 2>/dev/null
   cp "$tmp/$scene/checkpoints/frame_0001.ckpt" "corpus/checkpoint/$scene.ckpt"
 done

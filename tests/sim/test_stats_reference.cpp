@@ -72,7 +72,7 @@ TEST(StatsReference, DocsAreInStepWithTheCode) {
 
 TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten) {
   const std::set<std::string> documented = documented_keys("");  // every method's
-  // A falling body over a pool with each method that can couple it.
+  // A falling body over a pool with each method that can couple it, and in a gas.
   const json rigid = json::parse(R"({"type": "rigid", "name": "ball",
       "geometry": {"type": "sphere", "center": [0.2, 0.22, 0.05], "radius": 0.03, "subdivisions": 1}})");
   json none = test::small_scene();
@@ -84,9 +84,13 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   barrier["fluid"]["representation"] = "levelset";
   barrier["solids"] = json::array({json::parse(R"({"type": "shell", "name": "cloth",
       "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})")});
+  // A gas with the same body writes the gas's fields.
+  json gas = none;
+  gas["fluid"] = json::parse(R"({"representation": "gas", "density": 1.2, "gas": {"heat_lift": 1.0},
+      "regions": [{"type": "box", "min": [0, 0, 0], "max": [0.15, 0.1, 0.1], "temperature": 1.0}]})");
   std::set<std::string> all;
   for (const auto& [name, scene] :
-       {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}}) {
+       {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}, {"slip", gas}}) {
     SCOPED_TRACE(name);
     const std::set<std::string> own = documented_keys(name);  // another method's field is a failure too
     for (const std::string& k : written_keys(with_method(scene, name), name, documented)) {

@@ -14,6 +14,7 @@
 #include "ripple/app/progress_line.hpp"
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/scene/scene_enums.hpp"
 #include "ripple/sim/scene_input.hpp"
 #include "ripple/sim/simulation.hpp"
 #include "ripple/sim/world_setup.hpp"
@@ -52,11 +53,10 @@ ripple::SceneOverrides parse_overrides(const std::vector<std::string>& sets) {
 
 std::string describe(const ripple::Scene& s, int max_frames = -1) {
   char buf[256];
-  const char* liquid = s.fluid.regions.empty()                                    ? "none"
-                       : s.fluid.representation == ripple::LiquidRepresentation::Apic ? "apic"
-                       : s.fluid.representation == ripple::LiquidRepresentation::Flip ? "flip"
-                                                                                      : "levelset";
-  std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, liquid %s, solids %zu", s.grid.n.x(),
+  const bool gas = s.fluid.representation == ripple::LiquidRepresentation::Gas;
+  const std::string rep = ripple::enum_name(s.fluid.representation, ripple::liquid_representation_names());
+  const char* liquid = s.fluid.regions.empty() && !gas ? "none" : rep.c_str();
+  std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, fluid %s, solids %zu", s.grid.n.x(),
                 s.grid.n.y(), s.grid.n.z(), s.grid.dx,
                 max_frames >= 0 ? std::min(max_frames, s.time.frame_count()) : s.time.frame_count(), s.time.fps, liquid,
                 s.lagrangian_solids.size() + s.obstacles.size());

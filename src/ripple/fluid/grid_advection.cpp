@@ -84,4 +84,43 @@ void advect_velocity(MacVelocity& vel, const GridGeometry& g, double dt) {
   vel = std::move(out);
 }
 
+void advect_semi_lagrangian(MacVelocity& vel, const std::vector<ScalarGrid*>& scalars, const GridGeometry& g,
+                            double dt, const CollidableAdvection* collidable) {
+  if (!collidable) {
+    // Clamped, not extrapolated (as the level set is): smoke may not overshoot at the sides.
+    for (ScalarGrid* q : scalars) {
+      ScalarGrid out(q->nx(), q->ny(), q->nz(), 0.0);
+      parallel_for(0, q->size(), [&](int64_t idx) {
+        const Vec3i I = q->coords(idx);
+        out[idx] = sample(*q, g, cell_sample_offset(), backtrace(g.cell_center(I.x(), I.y(), I.z()), g, vel, dt));
+      });
+      *q = std::move(out);
+    }
+    advect_velocity(vel, g, dt);
+    return;
+  }
+  const CollidableAdvection& c = *collidable;
+  auto departure = [&](const Vec3& x) {
+    const Vec3 mid = x - 0.5 * dt * c.velocity(x);
+    Vec3 back = x - dt * c.velocity(mid);
+    c.keep_side(x, back);
+    return back;
+  };
+  for (ScalarGrid* q : scalars) {
+    ScalarGrid out(q->nx(), q->ny(), q->nz(), 0.0);
+    parallel_for(0, q->size(), [&](int64_t idx) {
+      const Vec3i I = q->coords(idx);
+      out[idx] = c.cell_scalar(*q, departure(g.cell_center(I.x(), I.y(), I.z())));
+    });
+    *q = std::move(out);
+  }
+  MacVelocity out = vel;
+  for (int a = 0; a < 3; ++a)
+    parallel_for(0, out.u[a].size(), [&](int64_t idx) {
+      const Vec3i I = out.u[a].coords(idx);
+      out.u[a][idx] = c.velocity(departure(g.face_center(a, I.x(), I.y(), I.z())))[a];
+    });
+  vel = std::move(out);
+}
+
 }  // namespace ripple

@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/gas_sources.hpp"
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/particle_advection.hpp"
 #include "ripple/fluid/particle_transfer.hpp"
@@ -19,11 +20,29 @@ namespace {
 
 double max_liquid_speed(const LiquidWorld& w) {
   const auto& p = w.liquid.particles;
-  if (w.scene.fluid.representation != LiquidRepresentation::LevelSet)
+  if (uses_particles(w.scene.fluid.representation))
     return parallel_max(0, static_cast<int64_t>(p.size()), 0.0,
                         [&](int64_t q) { return static_cast<double>(p.v[q].norm()); });
   return w.liquid.velocity.max_abs();
 }
+
+// The largest buoyant acceleration (m/s^2) the gas's smoke and temperature give.
+double gas_buoyancy_bound(const LiquidWorld& w) {
+  const GasSettings& gs = w.scene.fluid.gas;
+  const LiquidState& L = w.liquid;
+  double s_max = 0.0, t_max = 0.0;
+  if (gs.smoke_weight > 0.0) s_max = parallel_max(0, L.smoke.size(), 0.0, [&](int64_t c) { return std::abs(L.smoke[c]); });
+  if (gs.heat_lift > 0.0)
+    t_max = parallel_max(0, L.temperature.size(), 0.0, [&](int64_t c) { return std::abs(L.temperature[c]); });
+  for (const GasSourceCells& src : w.gas_sources) {
+    s_max = std::max(s_max, std::abs(src.smoke));
+    t_max = std::max(t_max, std::abs(src.temperature));
+  }
+  return gs.smoke_weight * s_max + gs.heat_lift * t_max;
+}
+
+// Up for a gas's buoyancy: against gravity, +y without it.
+Vec3 gas_up(const Scene& s) { return s.gravity.norm() > 0.0 ? Vec3(-s.gravity.normalized()) : Vec3::UnitY(); }
 
 }  // namespace
 
@@ -33,8 +52,9 @@ double stable_liquid_time_step(const LiquidWorld& w, bool capillary_limit) {
   const Scene& s = w.scene;
   const double speed = max_liquid_speed(w);
   if (!std::isfinite(speed)) throw SimulationError("non-finite liquid velocity");
-  // Include the speed gravity adds within one step (Bridson 2015, Sec. 3.2).
-  const double u = speed + std::sqrt(s.time.cfl * s.grid.dx * s.gravity.norm());
+  // Include the speed gravity (a gas: its buoyancy) adds within one step (Bridson 2015, Sec. 3.2).
+  const double accel = w.is_gas() ? gas_buoyancy_bound(w) : s.gravity.norm();
+  const double u = speed + std::sqrt(s.time.cfl * s.grid.dx * accel);
   double dt = u > 0 ? s.time.cfl * s.grid.dx / u : s.time.max_dt;
   if (capillary_limit) dt = std::min(dt, capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density));
   dt = std::min(dt, viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density));
@@ -47,6 +67,8 @@ ProjectionParams projection_params(const Scene& s, double dt) {
   pp.density = s.fluid.density;
   pp.surface_tension = s.fluid.surface_tension;
   pp.solver = s.pressure;
+  // A gas fills the domain: it never leaves a wall (no separation), it is held to it.
+  if (s.fluid.representation == LiquidRepresentation::Gas) pp.solver.wall_contact = WallContact::Bilateral;
   return pp;
 }
 
@@ -62,7 +84,15 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
   const GridGeometry& g = L.grid;
   ProjectionInput in;
   FaceFlags& valid = in.valid;
-  if (s.fluid.representation != LiquidRepresentation::LevelSet) {
+  if (w.is_gas()) {
+    // The gas was advected after the last projection; sources, buoyancy and viscosity act now.
+    ScopedPhase t(timings, "forces");
+    apply_gas_sources(w.gas_sources, L, w.solids);
+    apply_buoyancy(L.velocity, L.smoke, L.temperature, gas_up(s), s.fluid.gas.smoke_weight, s.fluid.gas.heat_lift, dt);
+    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
+    return in;
+  }
+  if (uses_particles(s.fluid.representation)) {
     ParticleBins& bins = w.particle_bins;
     {
       ScopedPhase t(timings, "particle_sort");
@@ -105,7 +135,7 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
 bool correct_particle_volume(LiquidWorld& w, double dt, bool fresh_preconditioner, PhaseTimings& timings) {
   const Scene& s = w.scene;
   PressureSystem& sys = w.pressure_system;
-  if (s.fluid.representation == LiquidRepresentation::LevelSet || s.fluid.volume_correction <= 0.0 ||
+  if (!uses_particles(s.fluid.representation) || s.fluid.volume_correction <= 0.0 ||
       w.steps % kVolumeCorrectionInterval != 0 || sys.A.active_count() == 0)
     return false;
   ScopedPhase t(timings, "volume_correction");
@@ -122,6 +152,12 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
   {
     ScopedPhase t(timings, "extrapolate");
     extrapolate_velocity(L.velocity, in.valid, extrapolation_layers(s));
+  }
+  if (w.is_gas()) {
+    ScopedPhase t(timings, "advect");
+    advect_semi_lagrangian(L.velocity, {&L.smoke, &L.temperature}, g, dt, hooks ? hooks->grid : nullptr);
+    emit_gas_sources(w.gas_sources, L);
+    return 0;
   }
   if (s.fluid.representation == LiquidRepresentation::LevelSet) return 0;
   {

@@ -5,6 +5,7 @@
 // the projection; plus the liquid's stable time step. A method uses those it needs (the barrier
 // method predicts its liquid its own way, the cut-cell method moves obstacles with its bodies).
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/liquid_world.hpp"
 #include "ripple/fluid/particle_advection.hpp"
 
@@ -21,7 +22,8 @@ struct ProjectionInput {
 void move_obstacles(LiquidWorld& world, double t, PhaseTimings& timings);
 
 /// The phases before the projection: particles (or level-set advection) to grid velocity and
-/// level set, body forces, curvature. Exposed so benchmarks can build realistic systems.
+/// level set, body forces, curvature; for a gas: its sources (which close their faces in the
+/// solid boundary), buoyancy and viscosity. Exposed so benchmarks can build realistic systems.
 ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings);
 
 /// The projection settings of a liquid step of length dt (s).
@@ -34,12 +36,15 @@ ProjectionParams projection_params(const Scene& scene, double dt);
 bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_preconditioner, PhaseTimings& timings);
 
 /// The phases after the projection: velocity extrapolation from the faces `in.valid`, grid to
-/// particles, particle advection (moved by the volume correction's displacement when
+/// particles, particle advection (a gas: semi-Lagrangian advection of its velocity, smoke and
+/// temperature) (moved by the volume correction's displacement when
 /// `displace`). Returns the particles removed (left the domain). A coupling method may change
 /// the particles after the grid-to-particle transfer (`after_transfer`) and their moves (`moves`).
 struct LiquidAdvanceHooks {
   std::function<void(Particles&)> after_transfer;
   ParticleMoveHooks moves;
+  /// A gas's advection made collidable (null: plain semi-Lagrangian).
+  const CollidableAdvection* grid = nullptr;
 };
 int64_t advance_liquid_after_projection(LiquidWorld& world, ProjectionInput& in, double dt, bool displace,
                                         PhaseTimings& timings, const LiquidAdvanceHooks* hooks = nullptr);

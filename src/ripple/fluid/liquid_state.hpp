@@ -1,5 +1,6 @@
 #pragma once
-// Mutable state of the liquid: grid velocity, level set, particles, last pressure.
+// Mutable state of the liquid (or gas): grid velocity, level set, particles, last pressure,
+// and a gas's smoke and temperature.
 #include <vector>
 
 #include "ripple/grid/mac_velocity.hpp"
@@ -22,6 +23,8 @@ struct LiquidState {
   ScalarGrid phi;         ///< signed distance (m) at cell centres, negative in liquid
   Particles particles;
   ScalarGrid pressure;    ///< Pa at cell centres (last projection)
+  ScalarGrid smoke;       ///< gas only: smoke density (concentration) at cell centres; empty otherwise
+  ScalarGrid temperature; ///< gas only: K above ambient at cell centres; empty otherwise
   bool phi_matches_particles = false;  ///< phi was rebuilt from the current particles
 };
 

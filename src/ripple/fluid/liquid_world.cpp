@@ -12,16 +12,52 @@ LiquidWorld::LiquidWorld(const Scene& s) : scene(s), obstacles(s.obstacles, s.gr
 
 void refresh_level_set(LiquidWorld& w) {
   if (!w.has_liquid()) return;
-  if (w.scene.fluid.representation == LiquidRepresentation::LevelSet || w.liquid.phi_matches_particles) return;
+  if (!uses_particles(w.scene.fluid.representation) || w.liquid.phi_matches_particles) return;
   sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
   level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell),
                            w.solids, wall_sides(w.scene), w.solid_extension);
 }
 
+namespace {
+
+void seed_gas(LiquidWorld& w) {
+  const Scene& s = w.scene;
+  const GridGeometry& g = s.grid;
+  LiquidState& L = w.liquid;
+  L.phi.resize(g.n.x(), g.n.y(), g.n.z(), -g.dx);
+  L.smoke.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  L.temperature.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  w.gas_sources = gas_source_cells(s);
+  if (s.fluid.regions.empty()) return;
+  const LiquidRegions regions(s);
+  parallel_for(0, L.smoke.size(), [&](int64_t c) {
+    const Vec3i I = L.smoke.coords(c);
+    const Vec3 x = g.cell_center(I.x(), I.y(), I.z());
+    if (regions.signed_distance(x) >= 0.0) return;
+    const FluidRegionDesc& r = s.fluid.regions[regions.region_at(x)];
+    L.smoke[c] = r.smoke;
+    L.temperature[c] = r.temperature;
+  });
+  for (int a = 0; a < 3; ++a) {
+    ScalarGrid& u = L.velocity.u[a];
+    parallel_for(0, u.size(), [&](int64_t f) {
+      const Vec3i I = u.coords(f);
+      const Vec3 x = g.face_center(a, I.x(), I.y(), I.z());
+      if (regions.signed_distance(x) < 0.0) u[f] = regions.velocity(regions.region_at(x))[a];
+    });
+  }
+}
+
+}  // namespace
+
 void seed_liquid(LiquidWorld& w) {
   const Scene& s = w.scene;
   const GridGeometry& g = s.grid;
   if (!w.has_liquid()) return;
+  if (w.is_gas()) {
+    seed_gas(w);
+    return;
+  }
   if (s.fluid.representation == LiquidRepresentation::LevelSet) {
     const LiquidRegions regions(s);
     w.liquid.phi.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);

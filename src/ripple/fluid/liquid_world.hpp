@@ -3,6 +3,7 @@
 // the obstacles and the solid boundary it sees on the grid, the scratch its phases reuse, and
 // the clock. world/world.hpp adds the Lagrangian solids.
 #include "ripple/fluid/density_correction.hpp"
+#include "ripple/fluid/gas_sources.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/particle_bins.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
@@ -23,6 +24,7 @@ struct LiquidWorld {
   ParticleBins particle_bins;                 ///< scratch reused by every substep's particle sort (not state)
   PressureSystem pressure_system;             ///< scratch reused by every substep's projection (not state)
   VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
+  std::vector<GasSourceCells> gas_sources;    ///< a gas's sources on the grid (from the scene, set when seeded)
   /// How the level set built from particles continues into solids: the coupling method's
   /// choice (Coupler::solid_extension), set before the liquid is seeded.
   SolidExtension solid_extension = SolidExtension::mark_wet;
@@ -30,7 +32,9 @@ struct LiquidWorld {
   int frame = 0;          ///< last completed frame
   int64_t steps = 0;      ///< substeps taken since the start
 
-  bool has_liquid() const { return !scene.fluid.regions.empty(); }
+  /// Is there a fluid on the grid: liquid regions, or a gas (which fills the domain)?
+  bool has_liquid() const { return !scene.fluid.regions.empty() || is_gas(); }
+  bool is_gas() const { return scene.fluid.representation == LiquidRepresentation::Gas; }
   /// The clock after a substep of dt (s): only the simulation loop (and tests standing in for
   /// it) advance it.
   void advance_clock(double dt) {
@@ -44,6 +48,8 @@ void refresh_level_set(LiquidWorld& world);
 
 /// Fills the liquid at t = 0 from the scene's regions: a level set, or particles seeded outside
 /// the solid boundary (which must be built first). Throws InputError when no liquid is left.
+/// A gas fills the domain (phi = -dx everywhere), with the regions' smoke, temperature and
+/// velocity, and its sources found on the grid.
 void seed_liquid(LiquidWorld& world);
 
 }  // namespace ripple

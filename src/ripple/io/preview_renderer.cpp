@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ripple/core/parallel.hpp"
+#include "ripple/grid/interpolation.hpp"
 
 namespace ripple {
 
@@ -43,12 +44,50 @@ struct View {
   }
 };
 
+// Emission-absorption along each pixel's ray through the grid's box, up to the nearest opaque
+// surface, half a cell per step: the smoke's colour over what lies behind, by its opacity.
+void ray_march_volume(const PreviewVolume& vol, const View& v, const std::vector<double>& depth, int width, int height,
+                      std::vector<Vec3>& color) {
+  const GridGeometry& g = vol.grid;
+  const Vec3 lo = g.origin, hi = g.upper();
+  const double h = 0.5 * g.dx;
+  parallel_for(0, height, [&](int64_t py) {
+    for (int px = 0; px < width; ++px) {
+      const Vec3 dir = (v.focal * v.forward + (px + 0.5 - v.cx) * v.right - (py + 0.5 - v.cy) * v.up).normalized();
+      double t0 = 0.0, t1 = std::numeric_limits<double>::infinity();
+      for (int a = 0; a < 3; ++a) {
+        if (std::abs(dir[a]) < 1e-12) {
+          if (v.eye[a] < lo[a] || v.eye[a] > hi[a]) t1 = -1.0;
+          continue;
+        }
+        double ta = (lo[a] - v.eye[a]) / dir[a], tb = (hi[a] - v.eye[a]) / dir[a];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+      }
+      const size_t pix = static_cast<size_t>(py * width + px);
+      if (depth[pix] > 0.0) t1 = std::min(t1, 1.0 / (depth[pix] * dir.dot(v.forward)));
+      if (!(t1 > t0)) continue;
+      double transmit = 1.0;
+      Vec3 glow = Vec3::Zero();
+      for (double t = t0 + 0.5 * h; t < t1 && transmit > 1e-3; t += h) {
+        const double rho = sample(*vol.density, g, cell_sample_offset(), Vec3(v.eye + t * dir));
+        if (rho <= 0.0) continue;
+        const double a = 1.0 - std::exp(-vol.extinction * rho * std::min(h, t1 - t + 0.5 * h));
+        glow += transmit * a * vol.color;
+        transmit *= 1.0 - a;
+      }
+      color[pix] = glow + transmit * color[pix];
+    }
+  });
+}
+
 Vec3 background(double t) { return (1 - t) * Vec3(0.93, 0.95, 0.98) + t * Vec3(0.62, 0.70, 0.80); }
 
 }  // namespace
 
 RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,
-                        int width, int height) {
+                        int width, int height, const PreviewVolume* volume) {
   View v;
   v.eye = camera.eye;
   v.forward = (camera.target - camera.eye).normalized();
@@ -147,6 +186,8 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
   for (size_t pix = 0; pix < color.size(); ++pix)
     if (glass_depth[pix] > depth[pix])
       color[pix] = glass_alpha[pix] * glass_color[pix] + (1.0 - glass_alpha[pix]) * color[pix];
+
+  if (volume && volume->density && volume->density->size() > 0) ray_march_volume(*volume, v, depth, width, height, color);
 
   // Domain outline (depth-tested lines).
   const Vec3 lo = domain.lo, hi = domain.hi;

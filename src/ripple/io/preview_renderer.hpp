@@ -1,10 +1,13 @@
 #pragma once
 // Fast software rasteriser for preview images: z-buffered, flat-shaded triangles, a checkered
-// floor and the domain's outline. No GPU or display needed.
+// floor, the domain's outline and, optionally, a density volume (smoke) ray-marched in front of
+// the surfaces. No GPU or display needed.
 #include <optional>
 #include <vector>
 
 #include "ripple/core/triangle_mesh.hpp"
+#include "ripple/grid/array3.hpp"
+#include "ripple/grid/grid_geometry.hpp"
 #include "ripple/io/png_writer.hpp"
 
 namespace ripple {
@@ -25,7 +28,15 @@ struct PreviewItem {
   double opacity = 1.0;  ///< below 1: the nearest such surface is blended over what lies behind it
 };
 
+/// A density at cell centres drawn as absorbing, self-coloured smoke.
+struct PreviewVolume {
+  const ScalarGrid* density = nullptr;  ///< cell-centred, on `grid`
+  GridGeometry grid;
+  Vec3 color = Vec3(0.22, 0.24, 0.30);  ///< linear RGB of dense smoke
+  double extinction = 10.0;             ///< 1/m per unit density
+};
+
 RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,
-                        int width, int height);
+                        int width, int height, const PreviewVolume* volume = nullptr);
 
 }  // namespace ripple

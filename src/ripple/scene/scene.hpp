@@ -19,7 +19,13 @@
 namespace ripple {
 
 enum class BoundaryType { Wall, Open };
-enum class LiquidRepresentation { Apic, Flip, LevelSet };
+/// How the fluid is carried: particles (APIC, FLIP) or a level set for a free-surface liquid, or a
+/// gas that fills the whole domain (no free surface; smoke density and temperature on the grid).
+enum class LiquidRepresentation { Apic, Flip, LevelSet, Gas };
+/// Does the representation carry the liquid on particles?
+inline bool uses_particles(LiquidRepresentation r) {
+  return r == LiquidRepresentation::Apic || r == LiquidRepresentation::Flip;
+}
 enum class LevelSetAdvection { SemiLagrangian, MacCormack };
 enum class PressurePreconditioner { Multigrid, Mic, None };
 /// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
@@ -29,6 +35,28 @@ enum class WallContact { Separating, Bilateral };
 struct FluidRegionDesc {
   ShapeDesc shape;
   Vec3 velocity = Vec3::Zero();  ///< m/s
+  double smoke = 1.0;            ///< gas: smoke density in the region (concentration, 1 = dense smoke)
+  double temperature = 0.0;      ///< gas: K above the ambient temperature
+};
+
+/// A gas source: inside its shape, smoke and temperature are held at its values every substep,
+/// and the faces inside it are an inflow held at its velocity (the projection treats them like a
+/// moving solid's faces).
+struct GasSourceDesc {
+  ShapeDesc shape;
+  std::string pointer;           ///< where the scene describes it, e.g. "/fluid/gas/sources/0"
+  Vec3 velocity = Vec3::Zero();  ///< m/s
+  double smoke = 1.0;            ///< smoke density (concentration)
+  double temperature = 0.0;      ///< K above ambient
+};
+
+/// The gas of `representation: gas` (Fedkiw, Stam, Jensen 2001 buoyancy): the body force on the
+/// gas is (heat_lift T - smoke_weight s) along -gravity; gravity itself does not act on the gas
+/// (its weight is balanced by a hydrostatic pressure that is left out).
+struct GasSettings {
+  double smoke_weight = 0.0;  ///< m/s^2 per unit smoke density (pulls down)
+  double heat_lift = 0.0;     ///< m/s^2 per K above ambient (lifts)
+  std::vector<GasSourceDesc> sources;
 };
 
 /// A simulated Lagrangian solid, meshed and checked (vertex indices into `vertices`).
@@ -67,6 +95,7 @@ struct FluidSettings {
   double volume_correction = 0.5;  ///< share of a cell's particle excess spread per correction (every 2nd substep)
   LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
   std::vector<FluidRegionDesc> regions;
+  GasSettings gas;
 };
 
 struct PressureSolverSettings {

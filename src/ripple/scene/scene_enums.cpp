@@ -9,7 +9,8 @@ const EnumTable<BoundaryType>& boundary_type_names() {
 
 const EnumTable<LiquidRepresentation>& liquid_representation_names() {
   static const EnumTable<LiquidRepresentation> t{
-      {"apic", LiquidRepresentation::Apic}, {"flip", LiquidRepresentation::Flip}, {"levelset", LiquidRepresentation::LevelSet}};
+      {"apic", LiquidRepresentation::Apic}, {"flip", LiquidRepresentation::Flip}, {"levelset", LiquidRepresentation::LevelSet},
+      {"gas", LiquidRepresentation::Gas}};
   return t;
 }
 

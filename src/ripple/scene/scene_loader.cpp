@@ -230,7 +230,7 @@ double estimate_memory_bytes(const Scene& scene) {
   const double cells = static_cast<double>(scene.grid.cell_count());
   // About 40 doubles per cell across grids, solver vectors and multigrid levels.
   double bytes = cells * 40 * 8;
-  if (scene.fluid.representation != LiquidRepresentation::LevelSet) {
+  if (uses_particles(scene.fluid.representation)) {
     double liquid_fraction = 0.0;
     const double cell_volume = std::pow(scene.grid.dx, 3);
     for (const auto& r : scene.fluid.regions) {
@@ -323,9 +323,30 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     FluidRegionDesc r;
     r.shape = shape_of(f["regions"][i], ptr, origin, base_dir);
     r.velocity = vec3_of(f["regions"][i]["velocity"]);
+    r.smoke = f["regions"][i]["smoke"];
+    r.temperature = f["regions"][i]["temperature"];
     if (!overlaps(r.shape.bounds(), domain_box)) fail(ptr, "liquid region lies entirely outside the domain");
     s.fluid.regions.push_back(std::move(r));
   }
+  const bool gas = s.fluid.representation == LiquidRepresentation::Gas;
+  const json& gj = f["gas"];
+  s.fluid.gas.smoke_weight = gj["smoke_weight"];
+  s.fluid.gas.heat_lift = gj["heat_lift"];
+  for (size_t i = 0; i < gj["sources"].size(); ++i) {
+    const std::string ptr = "/fluid/gas/sources/" + std::to_string(i);
+    if (!gas) fail(ptr, "gas sources need fluid.representation \"gas\"");
+    GasSourceDesc src;
+    src.pointer = ptr;
+    src.shape = shape_of(gj["sources"][i], ptr, origin, base_dir);
+    src.velocity = vec3_of(gj["sources"][i]["velocity"]);
+    src.smoke = gj["sources"][i]["smoke"];
+    src.temperature = gj["sources"][i]["temperature"];
+    check_speed(ptr + "/velocity", src.velocity, 1.0);
+    if (!overlaps(src.shape.bounds(), domain_box)) fail(ptr, "gas source lies entirely outside the domain");
+    s.fluid.gas.sources.push_back(std::move(src));
+  }
+  if (gas && s.fluid.surface_tension > 0.0)
+    fail("/fluid/surface_tension", "a gas has no free surface: surface tension must be 0 with representation \"gas\"");
   // Solids, each with a name that is safe in an output file name and unique.
   std::vector<std::string> names;
   auto add_name = [&](const std::string& name, const std::string& ptr) {
@@ -360,7 +381,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }
-  if (s.fluid.regions.empty() && s.lagrangian_solids.empty())
+  if (s.fluid.regions.empty() && s.lagrangian_solids.empty() && !gas)
     fail("/fluid/regions", "the scene has nothing to simulate: add a liquid region or a shell, rod, volume or rigid solid");
   s.contact_dhat = j["contact"]["dhat"];
   s.obstacle_friction = j["contact"]["friction"];

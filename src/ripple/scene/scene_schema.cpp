@@ -83,16 +83,42 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   root.add("gravity", schema_vec3("Gravitational acceleration.", "m/s^2", json::array({0, -9.81, 0})));
 
   std::vector<std::pair<std::string, SchemaNode>> region_extra = {
-      {"velocity", schema_vec3("Initial liquid velocity in this region.", "m/s", json::array({0, 0, 0}))}};
-  auto region = schema_variant("A liquid region: the union of all regions is the initial liquid.",
+      {"velocity", schema_vec3("Initial liquid velocity in this region.", "m/s", json::array({0, 0, 0}))},
+      {"smoke", schema_number("`gas` only: initial smoke density (concentration) in this region.", "", 1.0)
+                    .range(0, 1e6)},
+      {"temperature",
+       schema_number("`gas` only: initial temperature above ambient in this region.", "K", 0.0).range(-1e4, 1e4)}};
+  auto region = schema_variant("A liquid region: the union of all regions is the initial liquid (for `gas`: the "
+                               "initial smoke; the gas fills the whole domain).",
                                shape_variants("filled with liquid", region_extra));
-  auto fluid = schema_object("The liquid.");
+  std::vector<std::pair<std::string, SchemaNode>> source_extra = {
+      {"velocity", schema_vec3("Inflow velocity: the grid faces inside the shape are held at it (zero: the source "
+                               "only emits smoke and heat).",
+                               "m/s",
+                               json::array({0, 0, 0}))},
+      {"smoke", schema_number("Smoke density held inside the shape.", "", 1.0).range(0, 1e6)},
+      {"temperature", schema_number("Temperature above ambient held inside the shape.", "K", 0.0).range(-1e4, 1e4)}};
+  auto source = schema_variant("A gas source: every substep, smoke and temperature inside the shape are set to its "
+                               "values and the faces inside it are an inflow at its velocity. A source on a wall "
+                               "that blows into the domain needs an open side for the gas to leave.",
+                               shape_variants("emitting smoke", source_extra));
+  auto gas = schema_object("The gas of `representation: gas`: buoyancy (Fedkiw, Stam & Jensen 2001) and sources. "
+                           "Gravity does not act on the gas itself.");
+  gas.add("smoke_weight", schema_number("Downward acceleration per unit smoke density.", "m/s^2", 0.0).range(0, 1e4))
+      .add("heat_lift", schema_number("Upward acceleration (against gravity, +y without it) per kelvin above "
+                                      "ambient.",
+                                      "m/s^2/K", 0.0)
+                            .range(0, 1e4))
+      .add("sources", schema_array("Smoke and inflow sources.", source, json::array()));
+  auto fluid = schema_object("The liquid, or with `representation: gas` a gas filling the domain.");
   fluid.add("density", schema_number("Liquid density.", "kg/m^3", 1000.0).range(0, 1e6, true))
       .add("viscosity", schema_number("Dynamic viscosity (explicit, with its own step limit).", "Pa s", 0.0)
                             .range(0, 1e6))
       .add("surface_tension", schema_number("Surface tension coefficient (ghost-fluid pressure jump).", "N/m", 0.0)
                                   .range(0, 1e3))
-      .add("representation", schema_enum("How the liquid is carried: APIC or FLIP particles, or a pure level set.",
+      .add("representation", schema_enum("How the liquid is carried: APIC or FLIP particles, or a pure level set; "
+                                         "`gas`: a gas that fills the domain (smoke and temperature on the grid, "
+                                         "semi-Lagrangian advection; methods `none` and `slip`).",
                                          liquid_representation_names(), LiquidRepresentation::Apic))
       .add("particles_per_cell", schema_integer("Particles seeded per liquid cell (apic, flip).", 8).range(1, 64))
       .add("flip_blend", schema_number("FLIP share of the velocity update for `flip` (1 = pure FLIP, 0 = PIC).", "",
@@ -108,7 +134,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
            schema_enum("Advection scheme for `levelset` (a coupling method may prescribe its own: see its "
                        "settings under `coupling`).",
                                    level_set_advection_names(), LevelSetAdvection::MacCormack))
-      .add("regions", schema_array("Initial liquid shapes.", region, json::array()));
+      .add("regions", schema_array("Initial liquid shapes.", region, json::array()))
+      .add("gas", gas);
   root.add("fluid", fluid);
 
   std::vector<std::pair<std::string, SchemaNode>> solid_extra = {

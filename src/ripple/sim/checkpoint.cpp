@@ -20,7 +20,7 @@ namespace {
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
 // 8: a header with the payload's length and CRC-32; 7: the coupling method's block
 // (Coupler::save) after the common state.
-constexpr uint32_t kVersion = 8;
+constexpr uint32_t kVersion = 9;
 // magic, version, payload bytes (u64), payload CRC-32 (u32)
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 4;
 
@@ -101,6 +101,8 @@ void write_checkpoint(const std::string& path, const World& w, const Coupler& co
   for (const auto& u : w.liquid.velocity.u) s.put_grid(u);
   s.put_grid(w.liquid.phi);
   s.put_grid(w.liquid.pressure);
+  s.put_grid(w.liquid.smoke);
+  s.put_grid(w.liquid.temperature);
   s.put_vec(w.liquid.particles.x);
   s.put_vec(w.liquid.particles.v);
   s.put_vec(w.liquid.particles.c);
@@ -143,6 +145,8 @@ void read_checkpoint(const std::string& path, World& w, Coupler& coupler) {
   for (auto& u : w.liquid.velocity.u) get_same_size_grid(u);
   get_same_size_grid(w.liquid.phi);
   get_same_size_grid(w.liquid.pressure);
+  get_same_size_grid(w.liquid.smoke);
+  get_same_size_grid(w.liquid.temperature);
   r.get_vec(w.liquid.particles.x);
   r.get_vec(w.liquid.particles.v);
   r.get_vec(w.liquid.particles.c);

@@ -9,6 +9,7 @@
 #include "ripple/grid/surface_smoothing.hpp"
 #include "ripple/io/mesh_writers.hpp"
 #include "ripple/io/preview_renderer.hpp"
+#include "ripple/io/volume_writer.hpp"
 #include "ripple/contact/intersection_check.hpp"
 #include "ripple/solid/forms/elastic_form.hpp"
 
@@ -128,7 +129,11 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"bodies[].center_of_mass", "m", "Its centre of mass [x, y, z]."},
       {"bodies[].velocity", "m/s", "Velocity of its centre of mass."},
       {"bodies[].momentum", "kg m/s", "Its linear momentum."}}};
-  return {every, solids};
+  StatsGroup gas{"With a gas (fluid.representation \"gas\")", {
+      {"smoke_amount", "m^3", "Smoke density integrated over the domain (sources add to it, open sides take from it)."},
+      {"smoke_max", "", "Largest smoke density of a cell."},
+      {"temperature_max", "K", "Highest temperature above ambient of a cell."}}};
+  return {every, gas, solids};
 }
 
 LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
@@ -150,9 +155,16 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
     });
     phi = &clipped;
   }
-  m.surface = liquid_surface_mesh(*phi, g);
-  m.volume = m.surface.signed_volume();
-  m.bbox = m.surface.bounds();
+  if (!w.is_gas()) {  // a gas fills the domain: it has no surface
+    m.surface = liquid_surface_mesh(*phi, g);
+    m.volume = m.surface.signed_volume();
+    m.bbox = m.surface.bounds();
+  } else {
+    const double cell_volume = g.dx * g.dx * g.dx;
+    m.smoke_amount = cell_volume * parallel_sum(0, L.smoke.size(), [&](int64_t c) { return L.smoke[c]; });
+    m.smoke_max = parallel_max(0, L.smoke.size(), 0.0, [&](int64_t c) { return L.smoke[c]; });
+    m.temperature_max = parallel_max(0, L.temperature.size(), -1e300, [&](int64_t c) { return L.temperature[c]; });
+  }
   // Energies of a uniform liquid enclosed by the surface: -rho g . integral of x dV, and
   // gamma times the area in contact with air (the caps on the walls left out).
   const Scene& s = w.scene;
@@ -204,7 +216,11 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   m = measure_liquid(w, coupler.body_phi());
   if (s.output.surface_smoothing > 0) taubin_smooth(m.surface, s.output.surface_smoothing, domain_box(s));
   const fs::path dir(out_dir);
-  if (s.output.liquid_mesh && !s.fluid.regions.empty()) {  // a solids-only scene writes no empty liquid files
+  if (w.is_gas())
+    write_vtk_volume((dir / frame_file("gas", w.frame, "vtk")).string(), w.liquid.grid,
+                     {{"smoke", &w.liquid.smoke}, {"temperature", &w.liquid.temperature}});
+  // A solids-only scene writes no empty liquid files, a gas no surface.
+  if (s.output.liquid_mesh && !s.fluid.regions.empty() && !w.is_gas()) {
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
     if (s.output.write_obj) write_obj((dir / frame_file("liquid", w.frame, "obj")).string(), m.surface);
   }
@@ -246,11 +262,18 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
     items.push_back({&m.surface, Vec3(0.15, 0.45, 0.85), w.lagrangian ? 0.6 : 1.0});
     for (const auto& sm : solid_meshes) items.push_back({&sm, Vec3(0.85, 0.55, 0.30)});
     for (size_t b = 0; b < body_meshes.size(); ++b) items.push_back({&body_meshes[b], body_colours[b]});
+    PreviewVolume smoke;
+    if (w.is_gas()) {
+      smoke.density = &w.liquid.smoke;
+      smoke.grid = w.liquid.grid;
+      // Unit smoke across a tenth of the domain takes out all but e^-1 of the light behind it.
+      smoke.extinction = 10.0 / (domain_box(s).hi - domain_box(s).lo).maxCoeff();
+    }
     const RgbImage img =
         render_preview(items, domain_box(s),
                        preview_camera(domain_box(s), s.output.camera.position, s.output.camera.look_at,
                                       s.output.camera.fov_degrees),
-                       s.output.preview_width, s.output.preview_height);
+                       s.output.preview_width, s.output.preview_height, w.is_gas() ? &smoke : nullptr);
     write_png((dir / frame_file("preview", w.frame, "png")).string(), img);
     preview_seconds = seconds_since(t1);
   }
@@ -275,6 +298,11 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   j["pressure_unconverged"] = log.unconverged_solves;
   j["wall_separation_solves"] = log.separation_rounds;
   j["wall_separation_cells_max"] = log.released_cells_max;
+  if (w.is_gas()) {
+    j["smoke_amount"] = m.smoke_amount;
+    j["smoke_max"] = m.smoke_max;
+    j["temperature_max"] = m.temperature_max;
+  }
   j["fluid_potential_energy"] = m.potential_energy;
   j["fluid_surface_energy"] = m.surface_energy;
   const double solid_energy = w.lagrangian ? add_solid_stats(*w.lagrangian, solid_x, log, j) : 0.0;

@@ -1,5 +1,6 @@
 #pragma once
-// Everything written per frame: liquid and solid meshes, preview image and one stats line.
+// Everything written per frame: liquid and solid meshes (a gas: its volume), preview image and
+// one stats line.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,6 +18,9 @@ struct LiquidMeasures {
   double surface_energy = 0.0;    ///< J, surface tension times the surface's area off the walls
   double max_speed = 0.0;         ///< m/s
   Vec3 momentum = Vec3::Zero();   ///< kg m/s, rho u over the liquid's faces
+  double smoke_amount = 0.0;      ///< gas: m^3, smoke density integrated over the domain
+  double smoke_max = 0.0;         ///< gas: largest cell's smoke density
+  double temperature_max = 0.0;   ///< gas: K above ambient, hottest cell
   Aabb bbox;
   TriangleMesh surface;
 };

@@ -2,11 +2,10 @@
 // (and falls straight through it without the method), for a resting and for a moving box.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <fstream>
-#include <map>
 
 #include "../../test_support.hpp"
+#include "../../stepping.hpp"
+#include "shell_box.hpp"
 #include "ripple/coupling/slip/slip_coupler.hpp"
 #include "ripple/sim/world_setup.hpp"
 
@@ -14,41 +13,6 @@ using namespace ripple;
 using nlohmann::json;
 
 namespace {
-
-/// The surface of the box [lo, hi] as an OBJ file of m x m squares per side (a closed shell,
-/// outward triangles, shared vertices along the edges).
-std::string write_box_obj(const std::filesystem::path& path, const Vec3& lo, const Vec3& hi, int m) {
-  std::map<std::array<int, 3>, int> index;  // lattice point (0..m per axis) -> vertex number
-  std::vector<Vec3> vertices;
-  std::vector<std::array<int, 3>> faces;
-  auto vertex = [&](const std::array<int, 3>& q) {
-    const auto it = index.find(q);
-    if (it != index.end()) return it->second;
-    vertices.push_back(lo + (hi - lo).cwiseProduct(Vec3(q[0], q[1], q[2]) / m));
-    return index[q] = static_cast<int>(vertices.size());
-  };
-  for (int axis = 0; axis < 3; ++axis)
-    for (int side = 0; side < 2; ++side) {
-      const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-      auto at = [&](int i, int j) {
-        std::array<int, 3> q{};
-        q[axis] = side ? m : 0;
-        q[u] = i;
-        q[v] = j;
-        return vertex(q);
-      };
-      for (int j = 0; j < m; ++j)
-        for (int i = 0; i < m; ++i) {
-          const int a = at(i, j), b = at(i + 1, j), c = at(i + 1, j + 1), d = at(i, j + 1);
-          if (side) faces.push_back({a, b, c}), faces.push_back({a, c, d});
-          else faces.push_back({a, c, b}), faces.push_back({a, d, c});
-        }
-    }
-  std::ofstream out(path);
-  for (const Vec3& p : vertices) out << "v " << p.x() << " " << p.y() << " " << p.z() << "\n";
-  for (const auto& f : faces) out << "f " << f[0] << " " << f[1] << " " << f[2] << "\n";
-  return path.string();
-}
 
 json shell_box_scene(const std::string& obj, const std::string& method, const Vec3& pin_velocity,
                      const Vec3& pin_spin) {
@@ -75,25 +39,19 @@ int64_t particles_escaped(const json& j, double seconds, const Vec3& lo, const V
   const Scene scene = test::scene_from(j);
   World w(scene);
   std::unique_ptr<Coupler> coupler = initialise_world(w);
-  FrameLog log;
-  PhaseTimings timings;
-  const WarningSink warn;
   const Vec3 centre0 = 0.5 * (lo + hi);
   int64_t escaped = 0;
-  while (w.time < seconds - 1e-12) {
-    const double dt = std::min(coupler->stable_time_step(w), seconds - w.time);
-    coupler->step(w, dt, StepContext{log, timings, warn, 0});
-    w.advance_clock(dt);
-    const Vec3 c = centre0 + velocity * w.time;
-    const Eigen::Matrix3d back = spin.norm() > 0 ? Eigen::AngleAxisd(-spin.norm() * w.time, spin.normalized()).matrix()
+  test::run_for(w, *coupler, seconds, [&](const World& now) {
+    const Vec3 c = centre0 + velocity * now.time;
+    const Eigen::Matrix3d back = spin.norm() > 0 ? Eigen::AngleAxisd(-spin.norm() * now.time, spin.normalized()).matrix()
                                                  : Eigen::Matrix3d::Identity();
     const double margin = 0.25 * scene.grid.dx;
     escaped = 0;
-    for (const Vec3f& xf : w.liquid.particles.x) {
+    for (const Vec3f& xf : now.liquid.particles.x) {
       const Vec3 local = back * (xf.cast<double>() - c);
       escaped += ((local.array().abs() - (0.5 * (hi - lo)).array() - margin) > 0.0).any();
     }
-  }
+  });
   return escaped;
 }
 
@@ -102,7 +60,7 @@ int64_t particles_escaped(const json& j, double seconds, const Vec3& lo, const V
 TEST(SlipRun, LiquidStaysInsideAClosedShellBox) {
   const auto dir = test::temp_dir("slip_shell_box");
   const Vec3 lo(0.075, 0.075, 0.075), hi(0.225, 0.225, 0.225);
-  const std::string obj = write_box_obj(dir / "box.obj", lo, hi, 4);
+  const std::string obj = test::write_box_obj(dir / "box.obj", lo, hi, 4);
   const Vec3 still = Vec3::Zero();
   EXPECT_EQ(particles_escaped(shell_box_scene(obj, "slip", still, still), 0.3, lo, hi, still, still), 0);
   // Without the method the liquid does not see the shell and falls out of the box: the check can fail.
@@ -112,7 +70,7 @@ TEST(SlipRun, LiquidStaysInsideAClosedShellBox) {
 TEST(SlipRun, LiquidStaysInsideAMovingSpinningShellBox) {
   const auto dir = test::temp_dir("slip_shell_box_moving");
   const Vec3 lo(0.075, 0.075, 0.075), hi(0.225, 0.225, 0.225);
-  const std::string obj = write_box_obj(dir / "box.obj", lo, hi, 4);
+  const std::string obj = test::write_box_obj(dir / "box.obj", lo, hi, 4);
   const Vec3 v(0.05, 0.0, 0.0), spin(0.0, 0.0, 1.0);
   EXPECT_EQ(particles_escaped(shell_box_scene(obj, "slip", v, spin), 0.3, lo, hi, v, spin), 0);
 }

@@ -154,7 +154,7 @@ BarrierSettings barrier_settings(const Scene& s) {
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
   if (s.fluid.representation != LiquidRepresentation::LevelSet)
     fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "
-                                  "2025): set fluid.representation to \"levelset\"");
+                                  "2025): set fluid.representation to \"levelset\" (a gas runs with coupling.method \"none\" or \"slip\")");
   if (b.band_cells < s.time.cfl + 1.0)
     fail("/coupling/barrier/band_cells",
          "narrow band of " + format_number(b.band_cells) + " cells is too thin for cfl " + format_number(s.time.cfl) +

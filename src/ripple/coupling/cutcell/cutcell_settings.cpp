@@ -103,6 +103,9 @@ CutCellSettings cutcell_settings(const Scene& s) {
   c.scheme = enum_value(cj["scheme"], scheme_names());
   // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
+  if (s.fluid.representation == LiquidRepresentation::Gas)
+    fail("/fluid/representation", "coupling.method \"cutcell\" couples a free-surface liquid (Zarifi & Batty 2017); a "
+                                  "gas runs with coupling.method \"none\" or \"slip\"");
   const json& domain = s.resolved.at("domain");  // the domain as given (the grid may round it)
   const Vec3 lo(domain["min"][0].get<double>(), domain["min"][1].get<double>(), domain["min"][2].get<double>());
   const Vec3 hi(domain["max"][0].get<double>(), domain["max"][1].get<double>(), domain["max"][2].get<double>());

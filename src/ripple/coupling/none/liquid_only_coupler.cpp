@@ -24,7 +24,7 @@ LiquidStepReport liquid_only_step(LiquidWorld& w, double dt, PhaseTimings& timin
     report.pressure_converged = r.converged;
     report.separation_rounds = r.separation_rounds;
     report.released_cells = r.released_cells;
-    if (s.fluid.representation != LiquidRepresentation::LevelSet)
+    if (uses_particles(s.fluid.representation))
       open_separating_walls(L.velocity, w.pressure_system.released, L, w.solids);
     if (!std::isfinite(r.residual)) throw SimulationError("non-finite pressure residual (the pressure solve diverged)");
   }

@@ -6,6 +6,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/slip/closed_bodies.hpp"
+#include "ripple/coupling/slip/collidable_advection.hpp"
 #include "ripple/coupling/slip/particle_hooks.hpp"
 #include "ripple/coupling/slip/slip_volume_correction.hpp"
 #include "ripple/coupling/slip/two_way_projection.hpp"
@@ -59,7 +60,13 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   // Particles take the collidable velocity near the surfaces and never cross them (Sec. 3.3).
   const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);
   const SurfaceCrossingFilter crossing(start, stop_at, moved_again ? *final_bins : bins);
-  const LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, stop_at.empty() ? nullptr : &crossing);
+  LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, stop_at.empty() ? nullptr : &crossing);
+  // A gas's velocity, smoke and temperature are advected collidably (Sec. 2.4).
+  std::optional<CollidableGasAdvection> gas;
+  if (w.is_gas() && !stop_at.empty()) {
+    gas.emplace(collidable, moved_again ? *final_bins : bins, &crossing);
+    hooks.grid = &gas->hooks();
+  }
   const bool displace = correct_particle_volume_with_slip(w, occluded, dt, ctx.timings);
   report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, ctx.timings, &hooks);
   return report;

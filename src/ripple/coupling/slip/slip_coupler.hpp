@@ -3,7 +3,8 @@
 // (Robinson-Mosher, English & Fedkiw 2009). One step reads as the paper's phases:
 //   solids       the Lagrangian solids step on their own: their predicted velocity (Eq. 15)
 //   boundary     closed bodies and obstacles join the solid boundary (no liquid inside them)
-//   liquid       particles to grid, explicit gravity (the shared liquid phases)
+//   liquid       particles to grid, explicit gravity (the shared liquid phases); a gas: its
+//                sources and buoyancy
 //   visibility   the slip surface at the step's end, its triangles binned, occluded faces with
 //                their normals and J weights (Sec. 3.1, Appendix A)
 //   projection   pressures, ghost fluxes, constraint forces and, two-way, the solids'
@@ -11,7 +12,8 @@
 //                the liquid's impulse (two_way_projection.hpp)
 //   liquid       the particles' volume correction with the shells shut, extrapolation, grid
 //                to particles and advection with the collidable velocity, particles kept on
-//                their side of every surface (Sec. 3.3)
+//                their side of every surface (Sec. 3.3); a gas: collidable semi-Lagrangian
+//                advection of its velocity, smoke and temperature (Sec. 2.4)
 #include <string>
 #include <vector>
 

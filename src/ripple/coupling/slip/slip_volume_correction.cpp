@@ -7,7 +7,7 @@ namespace ripple {
 
 bool correct_particle_volume_with_slip(World& w, const OccludedFaces& occ, double dt, PhaseTimings& timings) {
   const Scene& s = w.scene;
-  if (s.fluid.representation == LiquidRepresentation::LevelSet || s.fluid.volume_correction <= 0.0 ||
+  if (!uses_particles(s.fluid.representation) || s.fluid.volume_correction <= 0.0 ||
       w.steps % kVolumeCorrectionInterval != 0)
     return false;
   ScopedPhase t(timings, "volume_correction");

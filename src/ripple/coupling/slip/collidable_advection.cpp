@@ -1,0 +1,93 @@
+#include "ripple/coupling/slip/collidable_advection.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+
+CollidableGasAdvection::CollidableGasAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins,
+                                               const SurfaceCrossingFilter* sweep)
+    : velocity_(velocity), bins_(bins) {
+  const GridGeometry& g = bins.grid();
+  near_ = Array3<uint8_t>(g.n, 0);
+  swept_ = Array3<uint8_t>(g.n, 0);
+  const Vec3 reach = Vec3::Constant(1.01 * g.dx);
+  // A swept centre: one the surface's motion over the step carries to its other side (the
+  // crossing filter moves a point standing still there).
+  parallel_for(0, swept_.size(), [&](int64_t idx) {
+    const Vec3i c = swept_.coords(idx);
+    const Vec3 x = g.cell_center(c.x(), c.y(), c.z());
+    if (bins.triangles_near(x - reach, x + reach).empty()) return;
+    near_[idx] = 1;
+    if (!sweep) return;
+    Vec3 moved = x;
+    sweep->apply(x, moved);
+    if (moved != x) swept_[idx] = 1;
+  });
+  // Cells next to a swept one use the collidable stencil too.
+  for (int64_t idx = 0; idx < swept_.size(); ++idx) {
+    if (!swept_[idx]) continue;
+    const Vec3i c = swept_.coords(idx);
+    for (int k = std::max(0, c.z() - 1); k <= std::min(g.n.z() - 1, c.z() + 1); ++k)
+      for (int j = std::max(0, c.y() - 1); j <= std::min(g.n.y() - 1, c.y() + 1); ++j)
+        for (int i = std::max(0, c.x() - 1); i <= std::min(g.n.x() - 1, c.x() + 1); ++i) near_(i, j, k) = 1;
+  }
+  hooks_.velocity = [this](const Vec3& x) { return velocity_.sample(x); };
+  hooks_.keep_side = [this](const Vec3& x, Vec3& back) { keep_side(x, back); };
+  hooks_.cell_scalar = [this](const ScalarGrid& q, const Vec3& x) { return cell_scalar(q, x); };
+}
+
+void CollidableGasAdvection::keep_side(const Vec3& x, Vec3& back) const {
+  if (!velocity_.near_surface(x) && !velocity_.near_surface(back)) return;
+  if (bins_.visible(x, back)) return;
+  // Bisection for the last visible point of the path (to 1/1024 of its length).
+  double lo = 0.0, hi = 1.0;
+  for (int it = 0; it < 10; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    if (bins_.visible(x, x + mid * (back - x))) lo = mid;
+    else hi = mid;
+  }
+  back = x + lo * (back - x);
+}
+
+double CollidableGasAdvection::cell_scalar(const ScalarGrid& q, const Vec3& x) const {
+  const GridGeometry& g = bins_.grid();
+  const Vec3 s = g.to_index_space(x, cell_sample_offset());
+  Vec3i base;
+  Vec3 frac;
+  for (int d = 0; d < 3; ++d) linear_stencil(s[d], g.n[d], base[d], frac[d]);
+  bool near = false;
+  for (int corner = 0; corner < 8 && !near; ++corner) {
+    Vec3i c = base;
+    for (int d = 0; d < 3; ++d) c[d] = std::min(c[d] + ((corner >> d) & 1), g.n[d] - 1);
+    near = near_(c.x(), c.y(), c.z()) != 0;
+  }
+  if (!near) return sample(q, g, cell_sample_offset(), x);
+  double valid_w = 0.0, plain_sum = 0.0, valid_sum = 0.0, invalid_w = 0.0;
+  int valid_n = 0;
+  for (int corner = 0; corner < 8; ++corner) {
+    Vec3i c = base;
+    double w = 1.0;
+    for (int d = 0; d < 3; ++d) {
+      const int up = (corner >> d) & 1;
+      w *= up ? frac[d] : 1.0 - frac[d];
+      c[d] = std::min(c[d] + up, g.n[d] - 1);
+    }
+    if (w <= 0.0) continue;
+    if (swept(c) || !bins_.visible(x, g.cell_center(c.x(), c.y(), c.z()))) {
+      invalid_w += w;
+      continue;
+    }
+    const double value = q(c.x(), c.y(), c.z());
+    valid_w += w;
+    plain_sum += w * value;
+    valid_sum += value;
+    ++valid_n;
+  }
+  if (valid_n == 0) return 0.0;
+  return plain_sum + invalid_w * (valid_sum / valid_n);
+}
+
+}  // namespace ripple
