@@ -183,7 +183,7 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   camera.add("position", schema_vec3("Eye position.", "m", nullptr))
       .add("look_at", schema_vec3("Point looked at.", "m", nullptr))
       .add("fov_degrees", schema_number("Vertical field of view.", "deg", 40.0).range(1, 170));
-  auto preview = schema_object("Shaded preview images (PNG) of the liquid surface and solids.");
+  auto preview = schema_object("Shaded preview images (PNG) of the liquid surface (a gas: its smoke) and solids.");
   preview.add("enabled", schema_boolean("Write preview images.", true))
       .add("every", schema_integer("Write a preview every N frames.", 1).range(1, 1000000))
       .add("width", schema_integer("Image width.", 640).range(16, 4096, false, "4K; a larger preview costs seconds a frame"))

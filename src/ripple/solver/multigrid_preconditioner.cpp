@@ -160,8 +160,10 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
       C->own_face_open[a].resize(fd.x(), fd.y(), fd.z(), 0.0);
       const ScalarGrid& ff = (*F.face_open)[a];
       // Fine index range [lo, hi) of coarse index I along axis b for this face grid.
+      // Along the normal, a coarse level that overhangs an odd fine one (nc = (nf + 1) / 2) keeps
+      // the fine boundary face as its last face: an open side stays open on every level.
       auto range = [&](int b, int I) {
-        const int lo = I * factor[b];
+        const int lo = b == a ? std::min(I * factor[b], nf[b]) : I * factor[b];
         const int hi = b == a ? lo + 1 : lo + factor[b];
         return std::pair<int, int>(lo, std::min(hi, ffd[b]));
       };

@@ -31,3 +31,15 @@ TEST(SlipSettings, RodsAndLevelSetsWithShellsAreRefused) {
   EXPECT_NE(level_set_error.find("shell \"sheet\""), std::string::npos) << level_set_error;
   EXPECT_EQ(test::input_error_of(with_solid(sheet, "apic")), "");
 }
+
+TEST(SlipSettings, AGasWithSolidsNeedsAnOpenSide) {
+  const json sheet = json::parse(R"({"type": "shell", "name": "sheet",
+      "geometry": {"type": "grid", "center": [0.3, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})");
+  json closed = with_solid(sheet, "gas");
+  closed["fluid"]["regions"] = json::array();
+  const std::string error = test::input_error_of(closed);
+  EXPECT_NE(error.find("/domain/boundary"), std::string::npos) << error;
+  json open = closed;
+  open["domain"]["boundary"] = {{"y_max", "open"}};
+  EXPECT_EQ(test::input_error_of(open), "");
+}

@@ -38,7 +38,7 @@ SlipProjectionResult project_liquid_and_solids(World& w, const SlipSettings& set
     prm.dt = dt;
     prm.density = s.fluid.density;
     prm.surface_tension = s.fluid.surface_tension;
-    prm.gravity = s.gravity;
+    prm.gravity = w.is_gas() ? Vec3::Zero() : s.gravity;  // gravity does not act on a gas
     prm.no_slip = settings.condition == SlipCondition::no_slip;
     const Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
     if (w.solids.has_obstacles) prm.solid_cells = &solid_cells;
