@@ -1,6 +1,7 @@
 #include "ripple/sim/frame_output.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -266,8 +267,10 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
     if (w.is_gas()) {
       smoke.density = &w.liquid.smoke;
       smoke.grid = w.liquid.grid;
-      // Unit smoke across a tenth of the domain takes out all but e^-1 of the light behind it.
-      smoke.extinction = 10.0 / (domain_box(s).hi - domain_box(s).lo).maxCoeff();
+      // Unit smoke across a tenth of the domain's mean size (the geometric mean of its sides, so
+      // that a thin slab of a domain still shows its smoke) leaves e^-1 of the light behind it.
+      const Vec3 size = domain_box(s).hi - domain_box(s).lo;
+      smoke.extinction = 10.0 / std::cbrt(size.prod());
     }
     const RgbImage img =
         render_preview(items, domain_box(s),

@@ -47,6 +47,10 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
       const bool lo_in = f[a] > 0, hi_in = f[a] < g.n[a];
       const bool lo_liq = lo_in && lay.liquid(lo), hi_liq = hi_in && lay.liquid(f);
       if (!lo_liq && !hi_liq) continue;
+      if (prm.prescribed && (*prm.prescribed)[a].data()[i]) {  // an unknown no impulse moves: infinite mass
+        lay.face[a].data()[i] = lay.add(u.data()[i], 0.0);
+        continue;
+      }
       if (!lo_in || !hi_in) {  // a domain side
         const bool wall = prm.walls[2 * a + (hi_in ? 0 : 1)];
         lay.face[a].data()[i] = wall ? kWallFace : lay.add(u.data()[i], 1.0 / cell_mass);

@@ -74,7 +74,17 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   // pin one cell of each.
   for (int64_t r : cr.floating) A.coeffRef(r, r) += area / (prm.density * dx);
   result.pinned_regions = static_cast<int64_t>(cr.floating.size());
-  const VectorX rhs = b - Ct * us;
+  VectorX rhs = b - Ct * us;
+  // A row no unknown answers (a cell whose faces are all held, inside a gas source's inflow):
+  // its divergence is what the held faces make it; the row is decoupled from the rest.
+  const VectorX diagonal = A.diagonal();
+  std::vector<uint8_t> held_row(static_cast<size_t>(all_rows), 0);
+  for (int64_t r = 0; r < all_rows; ++r)
+    if (diagonal[r] == 0.0) {
+      held_row[static_cast<size_t>(r)] = 1;
+      A.coeffRef(r, r) = 1.0;
+      rhs[r] = 0.0;
+    }
 
   VectorX mu = VectorX::Zero(all_rows), w;
   for (int64_t c = 0; c < lay.row.size(); ++c)
@@ -123,7 +133,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const VectorX violation = Ct * u - b;
   auto worst = [](double current, double v) { return std::isnan(current) || !(std::isnan(v) || v > current) ? current : v; };
   for (int64_t r = 0; r < slip_row0; ++r)
-    result.max_divergence = worst(result.max_divergence, std::abs(violation[r]) / (area * dx));
+    if (!held_row[static_cast<size_t>(r)])
+      result.max_divergence = worst(result.max_divergence, std::abs(violation[r]) / (area * dx));
   for (int64_t r = slip_row0; r < all_rows; ++r)
     result.max_normal_mismatch = worst(result.max_normal_mismatch, std::abs(violation[r]) / area);
   if (detail) {

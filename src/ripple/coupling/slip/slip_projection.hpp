@@ -38,6 +38,9 @@ struct SlipProjectionParams {
   /// solid's (Fig. 9's comparison), not only the normal one.
   bool no_slip = false;
   WallSides walls{};             ///< closed domain sides
+  /// Faces (1, per axis) whose velocity is given, held at its value in the grid's velocity: a
+  /// gas source's inflow (null: none).
+  const std::array<Array3<uint8_t>, 3>* prescribed = nullptr;
   double tolerance = 1e-6;       ///< relative residual of the multiplier solve
   int max_iterations = 1000;
 };

@@ -43,6 +43,14 @@ SlipProjectionResult project_liquid_and_solids(World& w, const SlipSettings& set
     const Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
     if (w.solids.has_obstacles) prm.solid_cells = &solid_cells;
     prm.walls = wall_sides(s);
+    std::array<Array3<uint8_t>, 3> inflow;
+    if (!w.gas_sources.empty()) {
+      for (int a = 0; a < 3; ++a) inflow[a] = Array3<uint8_t>(s.grid.face_dims(a), 0);
+      for (const GasSourceCells& src : w.gas_sources)
+        for (int a = 0; a < 3; ++a)
+          for (int64_t f : src.faces[a]) inflow[a].data()[f] = 1;
+      prm.prescribed = &inflow;
+    }
     prm.tolerance = settings.tolerance;
     prm.max_iterations = settings.max_iterations;
     // Two-way: the solids' velocities after their own step are the predicted ones (Eq. 15).
