@@ -59,6 +59,12 @@ def ring_solid(profile, n_around):
     return V, F
 
 
+def hexahedron(corners):
+    """A closed hexahedron from its 8 corners, indexed by bits (x, y, z) = (1, 2, 4)."""
+    quads = [(0, 4, 6, 2), (1, 3, 7, 5), (0, 1, 5, 4), (2, 6, 7, 3), (0, 2, 3, 1), (4, 5, 7, 6)]
+    return corners, [t for a, b, c, d in quads for t in ((a, b, c), (a, c, d))]
+
+
 def capped_cylinder(radius, half_height, n_around):
     """A closed cylinder about the y axis: side, two caps fanned from their centres."""
     V = [(radius * math.cos(2 * math.pi * i / n_around), y, radius * math.sin(2 * math.pi * i / n_around))
@@ -88,6 +94,14 @@ if __name__ == "__main__":
             a, b = 1 + k * around + i, 1 + k * around + (i + 1) % around
             F += [(a, a + around, b + around), (a, b + around, b)]
     write("disk.obj", V, F, "flat disk, radius 0.12 m, in the x-y plane", closed=False)
+    # The two sides of the plane of plane_opposite_flows.json (through (0.5, 0.3) at pi/16 to x),
+    # as closed regions reaching past the domain: the liquid regions of the two opposite flows.
+    def plane_y(x):
+        return 0.3 + (x - 0.5) * math.tan(math.pi / 16)
+    for name, y_far in (("plane_upper.obj", 0.9), ("plane_lower.obj", -0.3)):
+        C = [(x, y, z) for z in (-0.1, 0.3) for y in ("plane", "far") for x in (-0.2, 1.2)]
+        C = [(x, plane_y(x) if y == "plane" else y_far, z) for x, y, z in C]
+        write(name, *hexahedron(C), f"the side of the tilted plane towards y = {y_far} m")
     # A torus: tube radius 0.025 m about a ring of 0.07 m, axis y.
     tube = [(0.07 + 0.025 * math.cos(-2 * math.pi * k / 12), 0.025 * math.sin(-2 * math.pi * k / 12)) for k in range(12)]
     write("torus.obj", *ring_solid(tube, 24), "torus, ring radius 0.07 m, tube radius 0.025 m, axis y")
