@@ -36,8 +36,9 @@ inline CutCellStepReport step(World& w, CutCellCoupler& method, double dt, Phase
 inline double stable_dt(const LiquidWorld& w) { return stable_liquid_time_step(w, true); }
 
 /// Runs a coupler as the simulation loop does, substep by substep, until `seconds` (s) of
-/// simulated time; `after_step` (may be empty) sees the world after each substep.
-inline void run_for(World& w, Coupler& coupler, double seconds, const std::function<void(const World&)>& after_step = {}) {
+/// simulated time; `after_step` (may be empty) sees the world after each substep. Returns the
+/// figures the steps recorded.
+inline FrameLog run_for(World& w, Coupler& coupler, double seconds, const std::function<void(const World&)>& after_step = {}) {
   FrameLog log;
   PhaseTimings timings;
   const WarningSink warn;
@@ -47,6 +48,7 @@ inline void run_for(World& w, Coupler& coupler, double seconds, const std::funct
     w.advance_clock(dt);
     if (after_step) after_step(w);
   }
+  return log;
 }
 
 }  // namespace ripple::test

@@ -17,6 +17,7 @@ std::vector<GasSourceCells> gas_source_cells(const Scene& s) {
     c.velocity = d.velocity;
     c.smoke = d.smoke;
     c.temperature = d.temperature;
+    c.markers_per_second = d.markers_per_second;
     for (int k = 0; k < g.n.z(); ++k)
       for (int j = 0; j < g.n.y(); ++j)
         for (int i = 0; i < g.n.x(); ++i)

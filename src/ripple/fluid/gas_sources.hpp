@@ -20,6 +20,7 @@ struct GasSourceCells {
   std::array<std::vector<int64_t>, 3> faces;  ///< per axis, face indices inside the shape (none when still)
   Vec3 velocity = Vec3::Zero();             ///< m/s
   double smoke = 1.0, temperature = 0.0;    ///< concentration, K above ambient
+  double markers_per_second = 0.0;          ///< marker particles it releases (1/s)
 };
 
 /// The sources of `scene.fluid.gas` on its grid. Throws InputError (naming the source) when a

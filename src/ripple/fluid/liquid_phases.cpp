@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/gas_markers.hpp"
 #include "ripple/fluid/gas_sources.hpp"
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/particle_advection.hpp"
@@ -155,9 +156,15 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
   }
   if (w.is_gas()) {
     ScopedPhase t(timings, "advect");
+    // Markers first, through the projected (divergence-free) velocity.
+    release_gas_markers(w.gas_sources, g, dt, w.steps, L.particles);
+    int64_t removed = 0;
+    if (L.particles.size() > 0)
+      removed = advect_particles(L.particles, g, L.velocity, w.solids, wall_sides(s), dt, false, nullptr,
+                                 hooks ? &hooks->moves : nullptr);
     advect_semi_lagrangian(L.velocity, {&L.smoke, &L.temperature}, g, dt, hooks ? hooks->grid : nullptr);
     emit_gas_sources(w.gas_sources, L);
-    return 0;
+    return removed;
   }
   if (s.fluid.representation == LiquidRepresentation::LevelSet) return 0;
   {

@@ -2,6 +2,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/fluid/gas_markers.hpp"
 #include "ripple/fluid/liquid_regions.hpp"
 #include "ripple/fluid/particle_seeding.hpp"
 #include "ripple/grid/redistance.hpp"
@@ -28,6 +29,7 @@ void seed_gas(LiquidWorld& w) {
   L.smoke.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   L.temperature.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   w.gas_sources = gas_source_cells(s);
+  L.particles = seed_gas_markers(s, w.solids);
   if (s.fluid.regions.empty()) return;
   const LiquidRegions regions(s);
   parallel_for(0, L.smoke.size(), [&](int64_t c) {

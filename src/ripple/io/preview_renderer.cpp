@@ -87,7 +87,7 @@ Vec3 background(double t) { return (1 - t) * Vec3(0.93, 0.95, 0.98) + t * Vec3(0
 }  // namespace
 
 RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,
-                        int width, int height, const PreviewVolume* volume) {
+                        int width, int height, const PreviewVolume* volume, const PreviewPoints* points) {
   View v;
   v.eye = camera.eye;
   v.forward = (camera.target - camera.eye).normalized();
@@ -188,6 +188,17 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
       color[pix] = glass_alpha[pix] * glass_color[pix] + (1.0 - glass_alpha[pix]) * color[pix];
 
   if (volume && volume->density && volume->density->size() > 0) ray_march_volume(*volume, v, depth, width, height, color);
+  if (points)
+    for (size_t i = 0; i < points->positions.size(); ++i) {
+      const Projected q = v.project(points->positions[i]);
+      if (!q.ok) continue;
+      const int cx = static_cast<int>(q.x), cy = static_cast<int>(q.y), r = points->radius_px;
+      for (int py = std::max(0, cy - r); py <= std::min(height - 1, cy + r); ++py)
+        for (int px = std::max(0, cx - r); px <= std::min(width - 1, cx + r); ++px) {
+          const size_t pix = static_cast<size_t>(py * width + px);
+          if (q.inv_z * (1 + 1e-4) >= depth[pix]) color[pix] = points->colors[i];
+        }
+    }
 
   // Domain outline (depth-tested lines).
   const Vec3 lo = domain.lo, hi = domain.hi;

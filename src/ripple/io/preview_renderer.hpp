@@ -1,7 +1,7 @@
 #pragma once
 // Fast software rasteriser for preview images: z-buffered, flat-shaded triangles, a checkered
 // floor, the domain's outline and, optionally, a density volume (smoke) ray-marched in front of
-// the surfaces. No GPU or display needed.
+// the surfaces, and points. No GPU or display needed.
 #include <optional>
 #include <vector>
 
@@ -36,7 +36,15 @@ struct PreviewVolume {
   double extinction = 10.0;             ///< 1/m per unit density
 };
 
+/// Points (marker particles) drawn as small depth-tested squares over everything else.
+struct PreviewPoints {
+  std::vector<Vec3> positions;  ///< m
+  std::vector<Vec3> colors;     ///< linear RGB, one per point
+  int radius_px = 1;            ///< half the square's side, in pixels
+};
+
 RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domain, const PreviewCamera& camera,
-                        int width, int height, const PreviewVolume* volume = nullptr);
+                        int width, int height, const PreviewVolume* volume = nullptr,
+                        const PreviewPoints* points = nullptr);
 
 }  // namespace ripple

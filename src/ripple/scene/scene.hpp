@@ -48,6 +48,13 @@ struct GasSourceDesc {
   Vec3 velocity = Vec3::Zero();  ///< m/s
   double smoke = 1.0;            ///< smoke density (concentration)
   double temperature = 0.0;      ///< K above ambient
+  double markers_per_second = 0.0;  ///< passive marker particles released inside it (1/s)
+};
+
+/// Passive marker particles seeded in a shape at t = 0: they ride the gas and show its flow.
+struct GasMarkerRegion {
+  ShapeDesc shape;
+  int per_cell = 1;  ///< markers per grid cell inside the shape
 };
 
 /// The gas of `representation: gas` (Fedkiw, Stam, Jensen 2001 buoyancy): the body force on the
@@ -57,6 +64,7 @@ struct GasSettings {
   double smoke_weight = 0.0;  ///< m/s^2 per unit smoke density (pulls down)
   double heat_lift = 0.0;     ///< m/s^2 per K above ambient (lifts)
   std::vector<GasSourceDesc> sources;
+  std::vector<GasMarkerRegion> markers;
 };
 
 /// A simulated Lagrangian solid, meshed and checked (vertex indices into `vertices`).

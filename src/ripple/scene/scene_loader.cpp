@@ -341,9 +341,19 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     src.velocity = vec3_of(gj["sources"][i]["velocity"]);
     src.smoke = gj["sources"][i]["smoke"];
     src.temperature = gj["sources"][i]["temperature"];
+    src.markers_per_second = gj["sources"][i]["markers_per_second"];
     check_speed(ptr + "/velocity", src.velocity, 1.0);
     if (!overlaps(src.shape.bounds(), domain_box)) fail(ptr, "gas source lies entirely outside the domain");
     s.fluid.gas.sources.push_back(std::move(src));
+  }
+  for (size_t i = 0; i < gj["markers"].size(); ++i) {
+    const std::string ptr = "/fluid/gas/markers/" + std::to_string(i);
+    if (!gas) fail(ptr, "markers ride a gas: they need fluid.representation \"gas\"");
+    GasMarkerRegion m;
+    m.shape = shape_of(gj["markers"][i], ptr, origin, base_dir);
+    m.per_cell = gj["markers"][i]["per_cell"];
+    if (!overlaps(m.shape.bounds(), domain_box)) fail(ptr, "marker region lies entirely outside the domain");
+    s.fluid.gas.markers.push_back(std::move(m));
   }
   if (gas && s.fluid.surface_tension > 0.0)
     fail("/fluid/surface_tension", "a gas has no free surface: surface tension must be 0 with representation \"gas\"");

@@ -97,11 +97,20 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                                "m/s",
                                json::array({0, 0, 0}))},
       {"smoke", schema_number("Smoke density held inside the shape.", "", 1.0).range(0, 1e6)},
-      {"temperature", schema_number("Temperature above ambient held inside the shape.", "K", 0.0).range(-1e4, 1e4)}};
+      {"temperature", schema_number("Temperature above ambient held inside the shape.", "K", 0.0).range(-1e4, 1e4)},
+      {"markers_per_second", schema_number("Passive marker particles released inside the shape per second (written "
+                                           "as markers_NNNN.ply, drawn in the preview).",
+                                           "1/s", 0.0)
+                                 .range(0, 1e7)}};
   auto source = schema_variant("A gas source: every substep, smoke and temperature inside the shape are set to its "
                                "values and the faces inside it are an inflow at its velocity. A source on a wall "
                                "that blows into the domain needs an open side for the gas to leave.",
                                shape_variants("emitting smoke", source_extra));
+  std::vector<std::pair<std::string, SchemaNode>> marker_extra = {
+      {"per_cell", schema_integer("Markers per grid cell inside the shape.", 1).range(1, 64)}};
+  auto marker = schema_variant("Passive marker particles seeded in a shape at t = 0: they ride the gas (and, under "
+                               "`slip`, never cross a surface) and show its flow.",
+                               shape_variants("seeded with markers", marker_extra));
   auto gas = schema_object("The gas of `representation: gas`: buoyancy (Fedkiw, Stam & Jensen 2001) and sources. "
                            "Gravity does not act on the gas itself.");
   gas.add("smoke_weight", schema_number("Downward acceleration per unit smoke density.", "m/s^2", 0.0).range(0, 1e4))
@@ -109,7 +118,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                                       "ambient.",
                                       "m/s^2/K", 0.0)
                             .range(0, 1e4))
-      .add("sources", schema_array("Smoke and inflow sources.", source, json::array()));
+      .add("sources", schema_array("Smoke and inflow sources.", source, json::array()))
+      .add("markers", schema_array("Passive marker particles seeded at t = 0.", marker, json::array()));
   auto fluid = schema_object("The liquid, or with `representation: gas` a gas filling the domain.");
   fluid.add("density", schema_number("Liquid density.", "kg/m^3", 1000.0).range(0, 1e6, true))
       .add("viscosity", schema_number("Dynamic viscosity (explicit, with its own step limit).", "Pa s", 0.0)

@@ -83,6 +83,31 @@ double add_solid_stats(const SolidWorld& sw, const VectorX& x, const FrameLog& l
   return kinetic + elastic_energy + potential;
 }
 
+bool has_markers(const Scene& s) {
+  bool any = !s.fluid.gas.markers.empty();
+  for (const GasSourceDesc& src : s.fluid.gas.sources) any = any || src.markers_per_second > 0.0;
+  return any;
+}
+
+// A gas's markers coloured by speed as in Robinson-Mosher et al. 2009, Fig. 7: slow red, fast
+// blue (against the fastest marker of the frame).
+PreviewPoints marker_points(const World& w) {
+  PreviewPoints out;
+  const Particles& p = w.liquid.particles;
+  std::vector<double> speed(p.size());
+  double fastest = 1e-12;
+  for (size_t i = 0; i < p.size(); ++i) {
+    out.positions.push_back(p.x[i].cast<double>());
+    speed[i] = w.liquid.velocity.sample(w.liquid.grid, out.positions.back()).norm();
+    fastest = std::max(fastest, speed[i]);
+  }
+  for (double v : speed) {
+    const double t = std::clamp(v / fastest, 0.0, 1.0);
+    out.colors.push_back((1.0 - t) * Vec3(0.85, 0.15, 0.10) + t * Vec3(0.10, 0.25, 0.90));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<StatsGroup> frame_stats_groups() {
@@ -101,7 +126,7 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"fluid_momentum", "kg m/s", "Liquid momentum [x, y, z], rho u summed over the liquid's faces."},
       {"max_fluid_speed", "m/s", "Largest particle speed, or cell-centred speed in liquid cells for a level set."},
       {"fluid_bbox", "m", "Bounding box of the liquid's surface {min, max}; null without liquid."},
-      {"particles", "", "Liquid particles (0 for a level set)."},
+      {"particles", "", "Liquid particles (0 for a level set); for a gas, its marker particles."},
       {"particles_removed", "", "Particles that left the domain through open sides in the frame."},
       {"pressure_iterations", "", "Pressure-solve iterations, summed over the substeps."},
       {"pressure_iterations_max", "", "Iterations of the frame's longest pressure solve."},
@@ -190,7 +215,7 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
   }
   m.kinetic_energy = 0.5 * cell_mass * ke;
   const auto& p = L.particles;
-  if (p.size() > 0) {
+  if (p.size() > 0 && !w.is_gas()) {  // a gas's particles are its markers: its speed is the grid's
     vmax = parallel_max(0, static_cast<int64_t>(p.size()), 0.0, [&](int64_t q) { return static_cast<double>(p.v[q].norm()); });
   } else {
     // Cell-centred speed in liquid cells.
@@ -220,6 +245,11 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   if (w.is_gas())
     write_vtk_volume((dir / frame_file("gas", w.frame, "vtk")).string(), w.liquid.grid,
                      {{"smoke", &w.liquid.smoke}, {"temperature", &w.liquid.temperature}});
+  if (w.is_gas() && has_markers(s)) {
+    TriangleMesh points;
+    for (const Vec3f& x : w.liquid.particles.x) points.vertices.push_back(x.cast<double>());
+    write_ply((dir / frame_file("markers", w.frame, "ply")).string(), points);
+  }
   // A solids-only scene writes no empty liquid files, a gas no surface.
   if (s.output.liquid_mesh && !s.fluid.regions.empty() && !w.is_gas()) {
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
@@ -272,11 +302,14 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
       const Vec3 size = domain_box(s).hi - domain_box(s).lo;
       smoke.extinction = 10.0 / std::cbrt(size.prod());
     }
+    PreviewPoints markers;
+    if (w.is_gas()) markers = marker_points(w);
     const RgbImage img =
         render_preview(items, domain_box(s),
                        preview_camera(domain_box(s), s.output.camera.position, s.output.camera.look_at,
                                       s.output.camera.fov_degrees),
-                       s.output.preview_width, s.output.preview_height, w.is_gas() ? &smoke : nullptr);
+                       s.output.preview_width, s.output.preview_height, w.is_gas() ? &smoke : nullptr,
+                       w.is_gas() ? &markers : nullptr);
     write_png((dir / frame_file("preview", w.frame, "png")).string(), img);
     preview_seconds = seconds_since(t1);
   }

@@ -5,7 +5,8 @@
 namespace ripple {
 
 CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
-                                       const WallSides& walls, const VectorX& diagonal, double density)
+                                       const WallSides& walls, const VectorX& diagonal, double density,
+                                       const std::array<Array3<uint8_t>, 3>* held)
     : row_(row) {
   // The same liquid (phi < 0 exactly on the rows' cells) with the occluded faces closed.
   LiquidState liquid;
@@ -20,6 +21,13 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   update_face_fractions(boundary_, g, walls, none, 0.0);
   for (const OccludedFace& f : occ.faces) boundary_.face_open[f.axis](f.face.x(), f.face.y(), f.face.z()) = 0.0;
   boundary_.has_obstacles = !occ.faces.empty();
+  if (held)
+    for (int a = 0; a < 3; ++a)
+      for (int64_t i = 0; i < (*held)[a].size(); ++i)
+        if ((*held)[a].data()[i]) {
+          boundary_.face_open[a].data()[i] = 0.0;
+          boundary_.has_obstacles = true;
+        }
   ProjectionParams params;
   params.dt = 1.0;
   params.density = density;

@@ -15,8 +15,10 @@ class CellBlockMultigrid {
  public:
   /// `row`: the divergence row of each liquid cell (-1 elsewhere); `diagonal`: the multiplier
   /// matrix's diagonal over those rows (its units set the scale). `walls`: closed domain sides.
+  /// `held`: faces whose velocity is given (null: none), closed like the occluded ones.
   CellBlockMultigrid(const GridGeometry& grid, const Array3<int32_t>& row, const OccludedFaces& occluded,
-                     const WallSides& walls, const VectorX& diagonal, double density);
+                     const WallSides& walls, const VectorX& diagonal, double density,
+                     const std::array<Array3<uint8_t>, 3>* held = nullptr);
   /// z ~ (cells' block)^-1 r over the cell rows.
   void apply(const VectorX& r, VectorX& z);
 

@@ -40,17 +40,34 @@ SlipProjectionResult project_liquid_and_solids(World& w, const SlipSettings& set
     prm.surface_tension = s.fluid.surface_tension;
     prm.gravity = w.is_gas() ? Vec3::Zero() : s.gravity;  // gravity does not act on a gas
     prm.no_slip = settings.condition == SlipCondition::no_slip;
-    const Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
-    if (w.solids.has_obstacles) prm.solid_cells = &solid_cells;
+    Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
     prm.walls = wall_sides(s);
+    // A gas source's inflow faces are held; a cell all of whose faces are held is no unknown's
+    // (its divergence is the source's): it is left out of the projection as a solid's cell is.
     std::array<Array3<uint8_t>, 3> inflow;
-    if (!w.gas_sources.empty()) {
+    bool any_inflow = false;
+    for (const GasSourceCells& src : w.gas_sources)
+      for (int a = 0; a < 3; ++a) any_inflow = any_inflow || !src.faces[a].empty();
+    if (any_inflow) {
       for (int a = 0; a < 3; ++a) inflow[a] = Array3<uint8_t>(s.grid.face_dims(a), 0);
       for (const GasSourceCells& src : w.gas_sources)
         for (int a = 0; a < 3; ++a)
           for (int64_t f : src.faces[a]) inflow[a].data()[f] = 1;
       prm.prescribed = &inflow;
+      if (solid_cells.size() == 0) solid_cells = Array3<uint8_t>(s.grid.n, 0);
+      for (const GasSourceCells& src : w.gas_sources)
+        for (int64_t c : src.cells) {
+          const Vec3i I = solid_cells.coords(c);
+          bool held = true;
+          for (int a = 0; a < 3 && held; ++a) {
+            Vec3i hi = I;
+            hi[a] += 1;
+            held = inflow[a](I.x(), I.y(), I.z()) && inflow[a](hi.x(), hi.y(), hi.z());
+          }
+          if (held) solid_cells.data()[c] = 1;
+        }
     }
+    if (solid_cells.size() > 0) prm.solid_cells = &solid_cells;
     prm.tolerance = settings.tolerance;
     prm.max_iterations = settings.max_iterations;
     // Two-way: the solids' velocities after their own step are the predicted ones (Eq. 15).
