@@ -117,3 +117,35 @@ TEST(SlipGas, AnInflowPastASheetLeavesThroughTheOpenSide) {
   EXPECT_NEAR(outflow, inflow, 0.05 * inflow);
   EXPECT_GT(w.liquid.velocity.max_abs(), 0.4);
 }
+
+// A gas resumed from a checkpoint writes the same volume, markers and sheet as a run that went
+// through: smoke, temperature and markers are in the checkpoint, and the markers a source
+// releases depend on the step only.
+TEST(SlipGas, ResumesExactly) {
+  namespace fs = std::filesystem;
+  const auto dir = test::temp_dir("slip_gas_resume");
+  const json j = json::parse(R"({
+    "domain": {"min": [0, 0, 0], "max": [0.2, 0.3, 0.2], "dx": 0.0125, "boundary": {"y_max": "open"}},
+    "time": {"end": 0.1, "fps": 30},
+    "fluid": {"representation": "gas", "density": 1.2,
+              "gas": {"heat_lift": 3.0,
+                      "sources": [{"type": "sphere", "center": [0.1, 0.05, 0.1], "radius": 0.03, "temperature": 1.0,
+                                   "velocity": [0, 0.2, 0], "markers_per_second": 500}]}},
+    "solids": [{"type": "shell", "name": "sheet", "density": 100, "thickness": 0.001, "young": 1e5,
+                "geometry": {"type": "grid", "center": [0.1, 0.18, 0.1], "width": 0.1, "depth": 0.1, "resolution": 5}}],
+    "coupling": {"method": "slip"},
+    "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
+  })");
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  const fs::path a = dir / "a", b = dir / "b";
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
+      << test::read_text(dir / "a.log");
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 1 --out " + b.string(), (dir / "b.log").string()), 0);
+  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
+      << test::read_text(dir / "c.log");
+  for (const char* file : {"gas_0003.vtk", "markers_0003.ply", "solid_sheet_0003.ply"}) {
+    const std::string whole = test::read_text(a / file);
+    EXPECT_GT(whole.size(), 100u) << file;
+    EXPECT_EQ(whole, test::read_text(b / file)) << file;
+  }
+}
