@@ -78,6 +78,7 @@ std::vector<StatsField> slip_stats_fields() {
           {"slip.unknowns_max", "", "Most velocity unknowns of the projection."},
           {"slip.pinned_regions_max", "", "Most liquid regions with no free surface or open side (pressure pinned)."},
           {"slip.divergence_max", "1/s", "Largest |divergence| of a liquid cell after a projection."},
+          {"slip.ghost_divergence_max", "1/s", "Largest |net flux| of a ghost cell (behind an occluded face, inside a solid) over a cell's volume after a projection."},
           {"slip.normal_mismatch_max", "m/s", "Largest |N.(W v - J V_s)| at a constraint after a projection."}};
 }
 
@@ -95,6 +96,7 @@ void SlipCoupler::step(World& world, double dt, const StepContext& ctx) {
   f.unknowns_max = std::max(f.unknowns_max, r.projection.velocity_unknowns);
   f.pinned_regions_max = std::max(f.pinned_regions_max, r.projection.pinned_regions);
   f.divergence_max = std::max(f.divergence_max, r.projection.max_divergence);
+  f.ghost_divergence_max = std::max(f.ghost_divergence_max, r.projection.max_ghost_divergence);
   f.normal_mismatch_max = std::max(f.normal_mismatch_max, r.projection.max_normal_mismatch);
 }
 
@@ -102,7 +104,8 @@ void SlipCoupler::write_frame_stats(const World&, const FrameLog&, nlohmann::jso
   const FrameFigures& f = frame_;
   stats["slip"] = {{"occluded_faces_max", f.occluded_faces_max}, {"constraints_max", f.constraints_max},
                    {"unknowns_max", f.unknowns_max},             {"pinned_regions_max", f.pinned_regions_max},
-                   {"divergence_max", f.divergence_max},         {"normal_mismatch_max", f.normal_mismatch_max}};
+                   {"divergence_max", f.divergence_max},         {"normal_mismatch_max", f.normal_mismatch_max},
+                   {"ghost_divergence_max", f.ghost_divergence_max}};
   frame_ = FrameFigures{};
 }
 

@@ -54,7 +54,7 @@ class SlipCoupler final : public Coupler {
   /// One frame's figures, over its substeps (written and reset by write_frame_stats).
   struct FrameFigures {
     int64_t occluded_faces_max = 0, constraints_max = 0, unknowns_max = 0, pinned_regions_max = 0;
-    double divergence_max = 0.0, normal_mismatch_max = 0.0;
+    double divergence_max = 0.0, normal_mismatch_max = 0.0, ghost_divergence_max = 0.0;
   } frame_;
 };
 

@@ -132,9 +132,11 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   // Diagnostics on the constraints as posed (the pinned cells aside); a NaN shows as NaN.
   const VectorX violation = Ct * u - b;
   auto worst = [](double current, double v) { return std::isnan(current) || !(std::isnan(v) || v > current) ? current : v; };
-  for (int64_t r = 0; r < slip_row0; ++r)
-    if (!held_row[static_cast<size_t>(r)])
-      result.max_divergence = worst(result.max_divergence, std::abs(violation[r]) / (area * dx));
+  for (int64_t r = 0; r < slip_row0; ++r) {
+    if (held_row[static_cast<size_t>(r)]) continue;
+    double& max = r < rows ? result.max_divergence : result.max_ghost_divergence;
+    max = worst(max, std::abs(violation[r]) / (area * dx));
+  }
   for (int64_t r = slip_row0; r < all_rows; ++r)
     result.max_normal_mismatch = worst(result.max_normal_mismatch, std::abs(violation[r]) / area);
   if (detail) {

@@ -56,6 +56,7 @@ struct SlipProjectionResult {
   int64_t ghost_links = 0;          ///< velocity unknowns between neighbouring ghost cells
   int64_t pinned_regions = 0;       ///< liquid regions with no free surface or open side
   double max_divergence = 0.0;      ///< 1/s, over liquid cells after the projection
+  double max_ghost_divergence = 0.0;  ///< 1/s, over ghost cells (net flux of a ghost cell over its volume)
   double max_normal_mismatch = 0.0; ///< m/s, |N.(W v - J V_s)| over the constraints after it (no-slip: every row)
 };
 
