@@ -79,7 +79,24 @@ void move_obstacles(LiquidWorld& w, double t, PhaseTimings& timings) {
   update_solid_boundary(w.solids, w.scene.grid, wall_sides(w.scene), w.obstacles, t);
 }
 
-ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings) {
+void advance_level_set(LiquidWorld& w, double dt, const CollidableAdvection* collidable) {
+  const Scene& s = w.scene;
+  LiquidState& L = w.liquid;
+  const GridGeometry& g = L.grid;
+  if (collidable) {
+    // Collidable: one semi-Lagrangian step of the level set and the velocity together.
+    std::vector<ScalarGrid*> phi{&L.phi};
+    advect_semi_lagrangian(L.velocity, phi, g, dt, collidable);
+  } else {
+    advect_samples(L.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
+  }
+  open_separation_gaps(L.phi, w.pressure_system.released, L.velocity, w.solids, g.dx, dt);
+  if (!collidable) advect_velocity(L.velocity, g, dt);
+  if (w.solids.has_obstacles) extend_level_set_into_solids(L.phi, g, w.solids);
+  redistance(L.phi, g.dx, kLevelSetBandCells);
+}
+
+ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings, bool advect_level_set) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -113,13 +130,9 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
       extrapolate_velocity(L.velocity, valid, 2);
     }
     if (s.fluid.representation == LiquidRepresentation::Flip) in.old_velocity = L.velocity;
-  } else {
+  } else if (advect_level_set) {
     ScopedPhase t(timings, "advect");
-    advect_samples(L.phi, cell_sample_offset(), g, L.velocity, dt, s.fluid.levelset_advection);
-    open_separation_gaps(L.phi, w.pressure_system.released, L.velocity, w.solids, g.dx, dt);
-    advect_velocity(L.velocity, g, dt);
-    if (w.solids.has_obstacles) extend_level_set_into_solids(L.phi, g, w.solids);
-    redistance(L.phi, g.dx, kLevelSetBandCells);
+    advance_level_set(w, dt, nullptr);
   }
   {
     ScopedPhase t(timings, "forces");
@@ -166,7 +179,13 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
     emit_gas_sources(w.gas_sources, L);
     return removed;
   }
-  if (s.fluid.representation == LiquidRepresentation::LevelSet) return 0;
+  if (s.fluid.representation == LiquidRepresentation::LevelSet) {
+    if (hooks && hooks->advect_level_set) {
+      ScopedPhase t(timings, "advect");
+      advance_level_set(w, dt, hooks->grid);
+    }
+    return 0;
+  }
   {
     ScopedPhase t(timings, "grid_to_particles");
     if (s.fluid.representation == LiquidRepresentation::Apic) grid_to_particles_apic(L.particles, g, L.velocity);

@@ -24,7 +24,14 @@ void move_obstacles(LiquidWorld& world, double t, PhaseTimings& timings);
 /// The phases before the projection: particles (or level-set advection) to grid velocity and
 /// level set, body forces, curvature; for a gas: its sources (which close their faces in the
 /// solid boundary), buoyancy and viscosity. Exposed so benchmarks can build realistic systems.
-ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings);
+/// `advect_level_set` false: a level set is not advected here (a method advects it after the
+/// projection instead, LiquidAdvanceHooks::advect_level_set).
+ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings, bool advect_level_set = true);
+
+/// The level set's step: advection of the level set and the grid velocity (collidable when
+/// `collidable` is given: semi-Lagrangian then), separation gaps at walls, extension into
+/// obstacles, redistancing.
+void advance_level_set(LiquidWorld& world, double dt, const CollidableAdvection* collidable);
 
 /// The projection settings of a liquid step of length dt (s).
 ProjectionParams projection_params(const Scene& scene, double dt);
@@ -43,8 +50,10 @@ bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_precondit
 struct LiquidAdvanceHooks {
   std::function<void(Particles&)> after_transfer;
   ParticleMoveHooks moves;
-  /// A gas's advection made collidable (null: plain semi-Lagrangian).
+  /// A gas's (or a level set's) advection made collidable (null: plain).
   const CollidableAdvection* grid = nullptr;
+  /// A level set is advected after the projection (prepare_projection skipped it).
+  bool advect_level_set = false;
 };
 int64_t advance_liquid_after_projection(LiquidWorld& world, ProjectionInput& in, double dt, bool displace,
                                         PhaseTimings& timings, const LiquidAdvanceHooks* hooks = nullptr);

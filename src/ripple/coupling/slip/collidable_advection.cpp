@@ -7,9 +7,9 @@
 
 namespace ripple {
 
-CollidableGasAdvection::CollidableGasAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins,
-                                               const SurfaceCrossingFilter* sweep)
-    : velocity_(velocity), bins_(bins) {
+CollidableGridAdvection::CollidableGridAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins,
+                                                 const SurfaceCrossingFilter* sweep, double unseen)
+    : velocity_(velocity), bins_(bins), unseen_(unseen) {
   const GridGeometry& g = bins.grid();
   near_ = Array3<uint8_t>(g.n, 0);
   swept_ = Array3<uint8_t>(g.n, 0);
@@ -39,7 +39,7 @@ CollidableGasAdvection::CollidableGasAdvection(const CollidableVelocity& velocit
   hooks_.cell_scalar = [this](const ScalarGrid& q, const Vec3& x) { return cell_scalar(q, x); };
 }
 
-void CollidableGasAdvection::keep_side(const Vec3& x, Vec3& back) const {
+void CollidableGridAdvection::keep_side(const Vec3& x, Vec3& back) const {
   if (!velocity_.near_surface(x) && !velocity_.near_surface(back)) return;
   if (bins_.visible(x, back)) return;
   // Bisection for the last visible point of the path (to 1/1024 of its length).
@@ -52,7 +52,7 @@ void CollidableGasAdvection::keep_side(const Vec3& x, Vec3& back) const {
   back = x + lo * (back - x);
 }
 
-double CollidableGasAdvection::cell_scalar(const ScalarGrid& q, const Vec3& x) const {
+double CollidableGridAdvection::cell_scalar(const ScalarGrid& q, const Vec3& x) const {
   const GridGeometry& g = bins_.grid();
   const Vec3 s = g.to_index_space(x, cell_sample_offset());
   Vec3i base;
@@ -86,7 +86,7 @@ double CollidableGasAdvection::cell_scalar(const ScalarGrid& q, const Vec3& x) c
     valid_sum += value;
     ++valid_n;
   }
-  if (valid_n == 0) return 0.0;
+  if (valid_n == 0) return unseen_;
   return plain_sum + invalid_w * (valid_sum / valid_n);
 }
 

@@ -1,10 +1,12 @@
 #pragma once
-// Collidable semi-Lagrangian advection of a gas (Robinson-Mosher et al. 2009, Sec. 2.4, Fig. 6):
+// Collidable semi-Lagrangian advection on the grid, of a gas or a level set (Robinson-Mosher et
+// al. 2009, Sec. 2.4, Fig. 6):
 // a backtrace follows the collidable velocity and stops on the arrival point's side of every
 // surface; a cell-centred scalar is interpolated from the cell centres visible from the
-// departure point only (the others replaced by the average of the visible ones, zero when none
-// is), and a cell centre that a moving surface swept over during the step is not visible at all:
-// its value belongs to the other side. So smoke never crosses a thin shell, moving or not.
+// departure point only (the others replaced by the average of the visible ones, a given value
+// when none is), and a cell centre that a moving surface swept over during the step is not
+// visible at all: its value belongs to the other side. So smoke and a liquid's level set never
+// cross a thin shell, moving or not.
 #include "ripple/coupling/slip/collidable_velocity.hpp"
 #include "ripple/coupling/slip/surface_bins.hpp"
 #include "ripple/coupling/slip/surface_crossing.hpp"
@@ -12,11 +14,14 @@
 
 namespace ripple {
 
-class CollidableGasAdvection {
+class CollidableGridAdvection {
  public:
   /// `velocity`: the collidable velocity of the projection; `bins`: the surface where it is at the
   /// step's end; `sweep`: its motion over the step (null: it did not move). All must outlive this.
-  CollidableGasAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins, const SurfaceCrossingFilter* sweep);
+  /// `unseen`: a scalar's value at a point that sees no cell centre (0 for smoke; air, a
+  /// positive distance, for a level set).
+  CollidableGridAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins, const SurfaceCrossingFilter* sweep,
+                          double unseen = 0.0);
   /// The three functions advect_semi_lagrangian takes; valid while this object lives.
   const CollidableAdvection& hooks() const { return hooks_; }
   /// Was cell (i, j, k)'s centre swept over by the surface during the step?
@@ -29,6 +34,7 @@ class CollidableGasAdvection {
  private:
   const CollidableVelocity& velocity_;
   const SurfaceBins& bins_;
+  double unseen_ = 0.0;
   Array3<uint8_t> near_;    ///< cells within a cell of the surface or of a swept cell
   Array3<uint8_t> swept_;   ///< cell centres the surface crossed during the step
   CollidableAdvection hooks_;

@@ -37,7 +37,9 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   } else {
     move_obstacles(w, w.time + dt, ctx.timings);
   }
-  ProjectionInput in = prepare_projection(w, dt, ctx.timings);
+  // A level set near surfaces is advected after the projection, collidably (Sec. 2.4).
+  const bool level_set_after = w.scene.fluid.representation == LiquidRepresentation::LevelSet && !start.empty();
+  ProjectionInput in = prepare_projection(w, dt, ctx.timings, !level_set_after);
   ScopedPhase t(ctx.timings, "slip_visibility");
   const SlipSurface end = collect_slip_surface(w, w.time + dt);
   const SurfaceBins bins(w.liquid.grid, end);
@@ -61,11 +63,13 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   const CollidableVelocity collidable(w.liquid.velocity, occluded, upper, bins);
   const SurfaceCrossingFilter crossing(start, stop_at, moved_again ? *final_bins : bins);
   LiquidAdvanceHooks hooks = slip_particle_hooks(collidable, stop_at.empty() ? nullptr : &crossing);
-  // A gas's velocity, smoke and temperature are advected collidably (Sec. 2.4).
-  std::optional<CollidableGasAdvection> gas;
-  if (w.is_gas() && !stop_at.empty()) {
-    gas.emplace(collidable, moved_again ? *final_bins : bins, &crossing);
-    hooks.grid = &gas->hooks();
+  // A gas's velocity, smoke and temperature, or a level set and its velocity, are advected
+  // collidably (Sec. 2.4); a point that sees no cell centre is clean air.
+  std::optional<CollidableGridAdvection> grid;
+  hooks.advect_level_set = level_set_after;
+  if ((w.is_gas() || level_set_after) && !stop_at.empty()) {
+    grid.emplace(collidable, moved_again ? *final_bins : bins, &crossing, level_set_after ? w.liquid.grid.dx : 0.0);
+    hooks.grid = &grid->hooks();
   }
   const bool displace = correct_particle_volume_with_slip(w, occluded, dt, ctx.timings);
   report.particles_removed = advance_liquid_after_projection(w, in, dt, displace, ctx.timings, &hooks);

@@ -61,11 +61,6 @@ SlipSettings slip_settings(const Scene& s) {
                      "coupling.method \"slip\" with a gas needs an open side (a domain closed on every side pins "
                      "the pressure of all of it at one cell and its solve stalls): make a side \"open\"");
   for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
-    if (d.kind == SolidKind::shell && s.fluid.representation == LiquidRepresentation::LevelSet)
-      throw InputError(s.source_path + ": /fluid/representation",
-                       "coupling.method \"slip\" keeps particles on their side of shell \"" + d.name +
-                           "\", but it does not advect a level set that way: the level-set liquid would cross it. "
-                           "Use fluid.representation \"apic\" or \"flip\"");
     if (d.kind == SolidKind::rod)
       throw InputError(s.source_path + ": " + d.pointer + "/type",
                        "coupling.method \"slip\" couples shells, volumes and rigid bodies through their surfaces; a "
