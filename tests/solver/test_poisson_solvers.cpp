@@ -123,9 +123,9 @@ TEST(PoissonSolvers, MultigridIterationsStayFlatUnderRefinement) {
   EXPECT_LE(it64, it16 + 4);
 }
 
-// Grids whose coarse levels overhang an odd fine level (36 -> 18 -> 9 -> 5): the open boundary
-// on the high sides must stay open on the coarse levels (it once closed there, and a gas filling
-// a domain with one open side left every coarse level floating: CG stalled at residual 1).
+// Grids whose coarse levels overhang an odd fine level (36 -> 18 -> 9 -> 5), with one open side
+// only (as a gas filling a domain open at the top): the open side must stay open on every
+// coarse level, or they all float and CG stalls.
 TEST(PoissonSolvers, MultigridKeepsOpenSidesOnOddCoarseLevels) {
   for (int n : {36, 30}) {
     const Problem P = make_problem(n, true);

@@ -36,8 +36,7 @@ std::vector<GasSourceCells> gas_source_cells(const Scene& s) {
     }
     out.push_back(std::move(c));
   }
-  bool open_side = false;
-  for (BoundaryType b : s.boundary) open_side = open_side || b == BoundaryType::Open;
+  const bool open_side = s.any_open_side();
   const double inflow = gas_source_inflow(out, g);
   if (!open_side && std::abs(inflow) > 1e-9 * g.dx * g.dx)
     throw InputError(s.source_path + ": /fluid/gas/sources",

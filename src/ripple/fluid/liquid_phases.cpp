@@ -105,9 +105,10 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
   if (w.is_gas()) {
     // The gas was advected after the last projection; sources, buoyancy and viscosity act now.
     ScopedPhase t(timings, "forces");
-    apply_gas_sources(w.gas_sources, L, w.solids);
+    // Sources last: their inflow faces keep exactly the source's velocity.
     apply_buoyancy(L.velocity, L.smoke, L.temperature, gas_up(s), s.fluid.gas.smoke_weight, s.fluid.gas.heat_lift, dt);
     apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
+    apply_gas_sources(w.gas_sources, L, w.solids);
     return in;
   }
   if (uses_particles(s.fluid.representation)) {

@@ -191,8 +191,8 @@ RgbImage render_preview(const std::vector<PreviewItem>& items, const Aabb& domai
   if (points)
     for (size_t i = 0; i < points->positions.size(); ++i) {
       const Projected q = v.project(points->positions[i]);
-      if (!q.ok) continue;
-      const int cx = static_cast<int>(q.x), cy = static_cast<int>(q.y), r = points->radius_px;
+      if (!q.ok || !(q.x > -1.0 && q.x < width + 1.0 && q.y > -1.0 && q.y < height + 1.0)) continue;
+      const int cx = static_cast<int>(std::floor(q.x)), cy = static_cast<int>(std::floor(q.y)), r = points->radius_px;
       for (int py = std::max(0, cy - r); py <= std::min(height - 1, cy + r); ++py)
         for (int px = std::max(0, cx - r); px <= std::min(width - 1, cx + r); ++px) {
           const size_t pix = static_cast<size_t>(py * width + px);

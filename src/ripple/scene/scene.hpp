@@ -161,6 +161,11 @@ struct Scene {
   OutputSettings output;
 
   BoundaryType boundary_at(int axis, int side) const { return boundary[static_cast<size_t>(2 * axis + side)]; }
+  bool any_open_side() const {
+    for (BoundaryType b : boundary)
+      if (b == BoundaryType::Open) return true;
+    return false;
+  }
 };
 
 }  // namespace ripple

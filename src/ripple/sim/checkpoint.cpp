@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
-// 8: a header with the payload's length and CRC-32; 7: the coupling method's block
-// (Coupler::save) after the common state.
+// 9: a gas's smoke and temperature grids; 8: a header with the payload's length and CRC-32;
+// 7: the coupling method's block (Coupler::save) after the common state.
 constexpr uint32_t kVersion = 9;
 // magic, version, payload bytes (u64), payload CRC-32 (u32)
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 4;

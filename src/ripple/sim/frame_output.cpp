@@ -124,7 +124,7 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"total_energy", "J", "The liquid's three energies plus, with Lagrangian solids, theirs (kinetic, elastic, "
                             "potential); contact and barrier potentials are not in it."},
       {"fluid_momentum", "kg m/s", "Liquid momentum [x, y, z], rho u summed over the liquid's faces."},
-      {"max_fluid_speed", "m/s", "Largest particle speed, or cell-centred speed in liquid cells for a level set."},
+      {"max_fluid_speed", "m/s", "Largest particle speed, or cell-centred speed in liquid cells for a level set or a gas."},
       {"fluid_bbox", "m", "Bounding box of the liquid's surface {min, max}; null without liquid."},
       {"particles", "", "Liquid particles (0 for a level set); for a gas, its marker particles."},
       {"particles_removed", "", "Particles that left the domain through open sides in the frame."},

@@ -13,7 +13,9 @@ CollidableGridAdvection::CollidableGridAdvection(const CollidableVelocity& veloc
   const GridGeometry& g = bins.grid();
   near_ = Array3<uint8_t>(g.n, 0);
   swept_ = Array3<uint8_t>(g.n, 0);
-  const Vec3 reach = Vec3::Constant(1.01 * g.dx);
+  // Within a cell of the surface, widened by its largest move (a centre it swept lies between
+  // where it was and where it is).
+  const Vec3 reach = Vec3::Constant(1.01 * g.dx + (sweep ? sweep->max_motion() : 0.0));
   // A swept centre: one the surface's motion over the step carries to its other side (the
   // crossing filter moves a point standing still there).
   parallel_for(0, swept_.size(), [&](int64_t idx) {
@@ -40,7 +42,8 @@ CollidableGridAdvection::CollidableGridAdvection(const CollidableVelocity& veloc
 }
 
 void CollidableGridAdvection::keep_side(const Vec3& x, Vec3& back) const {
-  if (!velocity_.near_surface(x) && !velocity_.near_surface(back)) return;
+  // A short path far from every surface cannot meet one; a long one (cfl above 1) is tested.
+  if (!velocity_.near_surface(x) && !velocity_.near_surface(back) && (back - x).norm() <= bins_.grid().dx) return;
   if (bins_.visible(x, back)) return;
   // Bisection for the last visible point of the path (to 1/1024 of its length).
   double lo = 0.0, hi = 1.0;

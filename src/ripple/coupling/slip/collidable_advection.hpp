@@ -22,6 +22,9 @@ class CollidableGridAdvection {
   /// positive distance, for a level set).
   CollidableGridAdvection(const CollidableVelocity& velocity, const SurfaceBins& bins, const SurfaceCrossingFilter* sweep,
                           double unseen = 0.0);
+  // The hooks call into this object: it may not be copied or moved.
+  CollidableGridAdvection(const CollidableGridAdvection&) = delete;
+  CollidableGridAdvection& operator=(const CollidableGridAdvection&) = delete;
   /// The three functions advect_semi_lagrangian takes; valid while this object lives.
   const CollidableAdvection& hooks() const { return hooks_; }
   /// Was cell (i, j, k)'s centre swept over by the surface during the step?

@@ -47,7 +47,10 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
       const bool lo_in = f[a] > 0, hi_in = f[a] < g.n[a];
       const bool lo_liq = lo_in && lay.liquid(lo), hi_liq = hi_in && lay.liquid(f);
       if (!lo_liq && !hi_liq) continue;
-      if (prm.prescribed && (*prm.prescribed)[a].data()[i]) {  // an unknown no impulse moves: infinite mass
+      // A held face (an unknown no impulse moves: infinite mass), unless a surface blocks it:
+      // then its slip samples stand, as the ghost cells behind it expect.
+      const bool occluded = lo_in && hi_in && occ.at(a, f) >= 0;
+      if (prm.prescribed && (*prm.prescribed)[a].data()[i] && !occluded) {
         lay.face[a].data()[i] = lay.add(u.data()[i], 0.0);
         continue;
       }

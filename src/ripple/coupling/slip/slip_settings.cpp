@@ -54,9 +54,7 @@ SlipSettings slip_settings(const Scene& s) {
   c.max_iterations = sj["max_iterations"];
   // A gas filling a domain closed on every side is one region whose pressure is pinned at a
   // cell: the coupled solve of a whole domain so pinned converges too slowly to be of use.
-  bool open_side = false;
-  for (BoundaryType b : s.boundary) open_side = open_side || b == BoundaryType::Open;
-  if (s.fluid.representation == LiquidRepresentation::Gas && !open_side && !s.lagrangian_solids.empty())
+  if (s.fluid.representation == LiquidRepresentation::Gas && !s.any_open_side() && !s.lagrangian_solids.empty())
     throw InputError(s.source_path + ": /domain/boundary",
                      "coupling.method \"slip\" with a gas needs an open side (a domain closed on every side pins "
                      "the pressure of all of it at one cell and its solve stalls): make a side \"open\"");

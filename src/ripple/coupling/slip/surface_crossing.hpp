@@ -15,6 +15,8 @@ class SurfaceCrossingFilter {
   SurfaceCrossingFilter(const SlipSurface& start, const SlipSurface& end, const SurfaceBins& end_bins);
   /// Moves x1 (m) back to x0's side of any triangle the move from x0 would reach.
   void apply(const Vec3& x0, Vec3& x1) const;
+  /// The surface's largest vertex move over the step (m).
+  double max_motion() const { return max_motion_; }
 
  private:
   const SlipSurface& start_;
