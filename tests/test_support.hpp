@@ -1,10 +1,14 @@
 #pragma once
 // Helpers shared by tests: a small valid scene, temporary folders, running the binary.
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ripple/core/errors.hpp"
 #include "ripple/sim/scene_input.hpp"
@@ -54,6 +58,35 @@ inline int run_ripple(const std::string& args, const std::string& log) {
 inline std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+/// Runs scene `j` whole into dir/a, then its first `first_frames` frames into dir/b and resumes
+/// that from its checkpoint, one thread each; returns the two output folders (a run failing
+/// fails the test).
+inline std::pair<std::filesystem::path, std::filesystem::path> run_whole_and_resumed(const std::filesystem::path& dir,
+                                                                                     const nlohmann::json& j,
+                                                                                     int first_frames) {
+  const std::string scene = write_text(dir / "s.json", j.dump());
+  const std::filesystem::path a = dir / "a", b = dir / "b";
+  EXPECT_EQ(run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
+      << read_text(dir / "a.log");
+  EXPECT_EQ(run_ripple("run " + scene + " --quiet --threads 1 --frames " + std::to_string(first_frames) + " --out " +
+                           b.string(),
+                       (dir / "b.log").string()),
+            0);
+  EXPECT_EQ(run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
+      << read_text(dir / "c.log");
+  return {a, b};
+}
+
+/// Each of `files` is the same, byte for byte, in folders a and b (and not nearly empty).
+inline void expect_same_files(const std::filesystem::path& a, const std::filesystem::path& b,
+                              const std::vector<std::string>& files) {
+  for (const std::string& file : files) {
+    const std::string whole = read_text(a / file);
+    EXPECT_GT(whole.size(), 100u) << file;
+    EXPECT_EQ(whole, read_text(b / file)) << file;
+  }
 }
 
 /// Where a validation test writes its time series (CSV) for plotting: the folder named by

@@ -15,20 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Runs scene `j` whole into dir/a, then its first `first_frames` frames into dir/b and resumes
-/// that from its checkpoint; returns the two output folders (a run failing fails the test).
-std::pair<fs::path, fs::path> run_whole_and_resumed(const fs::path& dir, const json& j, int first_frames) {
-  const std::string scene = test::write_text(dir / "s.json", j.dump());
-  const fs::path a = dir / "a", b = dir / "b";
-  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
-      << test::read_text(dir / "a.log");
-  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames " + std::to_string(first_frames) +
-                                 " --out " + b.string(), (dir / "b.log").string()), 0);
-  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
-      << test::read_text(dir / "c.log");
-  return {a, b};
-}
-
 /// The stats lines of a run's frames after the first (frame 0 has no step behind it).
 std::vector<json> stepped_frames(const fs::path& run) {
   std::ifstream stats(run / "stats.jsonl");
@@ -53,7 +39,7 @@ TEST(CutCellRun, WritesItsStatsAndResumesExactly) {
     "coupling": {"method": "cutcell"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const auto [a, b] = run_whole_and_resumed(dir, j, 1);
+  const auto [a, b] = test::run_whole_and_resumed(dir, j, 1);
   ASSERT_FALSE(HasFailure());
   const std::vector<json> frames = stepped_frames(a);
   for (const json& s : frames) {
@@ -89,7 +75,7 @@ TEST(CutCellRun, BodiesInContactResumeExactly) {
     "coupling": {"method": "cutcell"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const auto [a, b] = run_whole_and_resumed(dir, j, 3);
+  const auto [a, b] = test::run_whole_and_resumed(dir, j, 3);
   ASSERT_FALSE(HasFailure());
   const std::vector<json> frames = stepped_frames(a);
   for (const json& s : frames) {

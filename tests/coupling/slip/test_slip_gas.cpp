@@ -123,7 +123,6 @@ TEST(SlipGas, AnInflowPastASheetLeavesThroughTheOpenSide) {
 // through: smoke, temperature and markers are in the checkpoint, and the markers a source
 // releases depend on the step only.
 TEST(SlipGas, ResumesExactly) {
-  namespace fs = std::filesystem;
   const auto dir = test::temp_dir("slip_gas_resume");
   const json j = json::parse(R"({
     "domain": {"min": [0, 0, 0], "max": [0.2, 0.3, 0.2], "dx": 0.0125, "boundary": {"y_max": "open"}},
@@ -137,16 +136,6 @@ TEST(SlipGas, ResumesExactly) {
     "coupling": {"method": "slip"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const std::string scene = test::write_text(dir / "s.json", j.dump());
-  const fs::path a = dir / "a", b = dir / "b";
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
-      << test::read_text(dir / "a.log");
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 1 --out " + b.string(), (dir / "b.log").string()), 0);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
-      << test::read_text(dir / "c.log");
-  for (const char* file : {"gas_0003.vtk", "markers_0003.ply", "solid_sheet_0003.ply"}) {
-    const std::string whole = test::read_text(a / file);
-    EXPECT_GT(whole.size(), 100u) << file;
-    EXPECT_EQ(whole, test::read_text(b / file)) << file;
-  }
+  const auto [a, b] = test::run_whole_and_resumed(dir, j, 1);
+  test::expect_same_files(a, b, {"gas_0003.vtk", "markers_0003.ply", "solid_sheet_0003.ply"});
 }

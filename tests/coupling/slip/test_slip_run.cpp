@@ -78,7 +78,6 @@ TEST(SlipRun, LiquidStaysInsideAMovingSpinningShellBox) {
 // The method keeps no state between steps but the world's: a run resumed from a checkpoint writes
 // the same frames, byte for byte, as one that ran through.
 TEST(SlipRun, ResumesExactly) {
-  namespace fs = std::filesystem;
   const auto dir = test::temp_dir("slip_resume");
   const json j = json::parse(R"({
     "domain": {"min": [0, 0, 0], "max": [0.2, 0.2, 0.2], "dx": 0.0125},
@@ -91,18 +90,8 @@ TEST(SlipRun, ResumesExactly) {
     "coupling": {"method": "slip"},
     "output": {"checkpoint_every": 1, "preview": {"enabled": false}}
   })");
-  const std::string scene = test::write_text(dir / "s.json", j.dump());
-  const fs::path a = dir / "a", b = dir / "b";
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --out " + a.string(), (dir / "a.log").string()), 0)
-      << test::read_text(dir / "a.log");
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --frames 1 --out " + b.string(), (dir / "b.log").string()), 0);
-  ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --resume " + b.string(), (dir / "c.log").string()), 0)
-      << test::read_text(dir / "c.log");
-  for (const char* file : {"liquid_0003.ply", "solid_block_0003.ply", "solid_sheet_0003.ply"}) {
-    const std::string whole = test::read_text(a / file);
-    EXPECT_GT(whole.size(), 100u) << file;
-    EXPECT_EQ(whole, test::read_text(b / file)) << file;
-  }
+  const auto [a, b] = test::run_whole_and_resumed(dir, j, 1);
+  test::expect_same_files(a, b, {"liquid_0003.ply", "solid_block_0003.ply", "solid_sheet_0003.ply"});
 }
 
 // A level-set liquid resting on a thin sheet stays on it (its level set and velocity are
