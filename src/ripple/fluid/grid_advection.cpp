@@ -8,9 +8,15 @@
 namespace ripple {
 namespace {
 
+// Departure point of x over dt by the midpoint rule through the velocity field `at`.
+template <class VelocityAt>
+Vec3 midpoint_backtrace(const Vec3& x, double dt, const VelocityAt& at) {
+  const Vec3 mid = x - 0.5 * dt * at(x);
+  return x - dt * at(mid);
+}
+
 Vec3 backtrace(const Vec3& x, const GridGeometry& g, const MacVelocity& vel, double dt) {
-  const Vec3 mid = x - 0.5 * dt * vel.sample(g, x);
-  return x - dt * vel.sample(g, mid);
+  return midpoint_backtrace(x, dt, [&](const Vec3& p) { return vel.sample(g, p); });
 }
 
 // Trilinear inside the samples, linear extrapolation (one-sided slope) beyond them. Clamping
@@ -101,8 +107,7 @@ void advect_semi_lagrangian(MacVelocity& vel, const std::vector<ScalarGrid*>& sc
   }
   const CollidableAdvection& c = *collidable;
   auto departure = [&](const Vec3& x) {
-    const Vec3 mid = x - 0.5 * dt * c.velocity(x);
-    Vec3 back = x - dt * c.velocity(mid);
+    Vec3 back = midpoint_backtrace(x, dt, c.velocity);
     c.keep_side(x, back);
     return back;
   };

@@ -1,5 +1,7 @@
 #include "ripple/coupling/slip/collidable_advection.hpp"
 
+#include "ripple/coupling/slip/masked_trilinear.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -68,29 +70,16 @@ double CollidableGridAdvection::cell_scalar(const ScalarGrid& q, const Vec3& x) 
     near = near_(c.x(), c.y(), c.z()) != 0;
   }
   if (!near) return sample(q, g, cell_sample_offset(), x);
-  double valid_w = 0.0, plain_sum = 0.0, valid_sum = 0.0, invalid_w = 0.0;
-  int valid_n = 0;
+  MaskedTrilinear out;
   for (int corner = 0; corner < 8; ++corner) {
-    Vec3i c = base;
-    double w = 1.0;
-    for (int d = 0; d < 3; ++d) {
-      const int up = (corner >> d) & 1;
-      w *= up ? frac[d] : 1.0 - frac[d];
-      c[d] = std::min(c[d] + up, g.n[d] - 1);
-    }
+    const double w = trilinear_corner_weight(frac, corner);
     if (w <= 0.0) continue;
-    if (swept(c) || !bins_.visible(x, g.cell_center(c.x(), c.y(), c.z()))) {
-      invalid_w += w;
-      continue;
-    }
-    const double value = q(c.x(), c.y(), c.z());
-    valid_w += w;
-    plain_sum += w * value;
-    valid_sum += value;
-    ++valid_n;
+    Vec3i c = base;
+    for (int d = 0; d < 3; ++d) c[d] = std::min(c[d] + ((corner >> d) & 1), g.n[d] - 1);
+    if (swept(c) || !bins_.visible(x, g.cell_center(c.x(), c.y(), c.z()))) out.add_invalid(w);
+    else out.add_valid(w, q(c.x(), c.y(), c.z()));
   }
-  if (valid_n == 0) return unseen_;
-  return plain_sum + invalid_w * (valid_sum / valid_n);
+  return out.any_valid() ? out.value() : unseen_;
 }
 
 }  // namespace ripple

@@ -3,6 +3,8 @@
 #include <array>
 #include <limits>
 
+#include "ripple/coupling/slip/masked_trilinear.hpp"
+
 namespace ripple {
 
 CollidableVelocity::CollidableVelocity(const MacVelocity& velocity, const OccludedFaces& occluded,
@@ -47,33 +49,24 @@ Vec3 CollidableVelocity::sample(const Vec3& x) const {
     Vec3i base;
     Vec3 frac;
     for (int d = 0; d < 3; ++d) linear_stencil(s[d], dims[d], base[d], frac[d]);
-    double valid_w = 0.0, valid_sum = 0.0, plain_sum = 0.0, invalid_w = 0.0;
-    int valid_n = 0;
+    MaskedTrilinear sum;
     for (int corner = 0; corner < 8; ++corner) {
-      Vec3i f = base;
-      double w = 1.0;
-      for (int d = 0; d < 3; ++d) {
-        const int up = (corner >> d) & 1;
-        w *= up ? frac[d] : 1.0 - frac[d];
-        f[d] += up && dims[d] > 1 ? 1 : 0;
-      }
+      const double w = trilinear_corner_weight(frac, corner);
       if (w <= 0.0) continue;
+      Vec3i f = base;
+      for (int d = 0; d < 3; ++d) f[d] += ((corner >> d) & 1) && dims[d] > 1 ? 1 : 0;
       Vec3i cell = f;  // the cell this sample belongs to: the one around x along the axis
       cell[a] = std::min(base[a], g.n[a] - 1);
       if (!visible(cell)) {
-        invalid_w += w;
+        sum.add_invalid(w);
         continue;
       }
       const bool interior = f[a] > 0 && f[a] < g.n[a];
       const int32_t o = interior ? occluded_.at(a, f) : -1;
-      const double value = (o >= 0 && cell[a] == f[a]) ? upper_.value[o] : velocity_.u[a](f.x(), f.y(), f.z());
-      valid_w += w;
-      plain_sum += w * value;
-      valid_sum += value;
-      ++valid_n;
+      sum.add_valid(w, (o >= 0 && cell[a] == f[a]) ? upper_.value[o] : velocity_.u[a](f.x(), f.y(), f.z()));
     }
-    if (valid_n == 0) return solid_velocity_near(x);
-    out[a] = plain_sum + invalid_w * (valid_sum / valid_n);
+    if (!sum.any_valid()) return solid_velocity_near(x);
+    out[a] = sum.value();
   }
   return out;
 }
