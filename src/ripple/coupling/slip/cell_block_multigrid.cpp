@@ -5,7 +5,7 @@
 namespace ripple {
 
 CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
-                                       const WallSides& walls, const VectorX& diagonal, double density,
+                                       const WallSides& walls, const SparseMatrix& matrix, int64_t rows, double density,
                                        const std::array<Array3<uint8_t>, 3>* held)
     : row_(row) {
   // The same liquid (phi < 0 exactly on the rows' cells) with the occluded faces closed.
@@ -33,22 +33,35 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   params.density = density;
   assemble_pressure_system(system_, liquid, boundary_, nullptr, params);
   system_.A.build_layout();
-  multigrid_ = std::make_unique<MultigridPreconditioner>(system_.A, system_.mg);
   // Row numbering against the compact layout, and the scale from the diagonals' ratio (median).
-  const int64_t rows = diagonal.size();
   compact_.assign(rows, -1);
-  inverse_diagonal_ = diagonal.cwiseInverse();
+  inverse_diagonal_ = matrix.diagonal().head(rows).cwiseInverse();
   std::vector<double> ratio;
   for (int64_t c = 0; c < row.size(); ++c) {
     const int32_t r = row.data()[c];
     if (r < 0 || !system_.A.active[c]) continue;
     compact_[r] = system_.A.layout.grid_to_compact[c];
-    ratio.push_back(diagonal[r] / system_.A.diag[c]);
+    ratio.push_back(matrix.coeff(r, r) / system_.A.diag[c]);
   }
   if (!ratio.empty()) {
     std::nth_element(ratio.begin(), ratio.begin() + ratio.size() / 2, ratio.end());
     scale_ = ratio[ratio.size() / 2];
   }
+  // The fine level takes the multiplier matrix's own 7-point entries (in the Poisson matrix's
+  // units): next to a surface they differ from the Poisson matrix's (a side sample adds to the
+  // diagonal, a cut face weighs by its mass), and the V-cycle's smoother should see them.
+  for (int64_t c = 0; c < row.size(); ++c) {
+    const int32_t r = row.data()[c];
+    if (r < 0 || !system_.A.active[c]) continue;
+    system_.A.diag[c] = matrix.coeff(r, r) / scale_;
+    const Vec3i I = row.coords(c);
+    for (int a = 0; a < 3; ++a) {
+      if (I[a] + 1 >= g.n[a] || system_.A.off[a][c] == 0.0) continue;
+      const int32_t rn = row.data()[c + system_.A.stride[a]];
+      if (rn >= 0) system_.A.off[a][c] = matrix.coeff(r, rn) / scale_;
+    }
+  }
+  multigrid_ = std::make_unique<MultigridPreconditioner>(system_.A, system_.mg);
 }
 
 void CellBlockMultigrid::apply(const VectorX& r, VectorX& z) {

@@ -1,6 +1,7 @@
 #pragma once
 // The preconditioner of the liquid cells' rows of the slip projection's multiplier matrix: the
-// multigrid V-cycle of ripple's own pressure projection (solver/multigrid_preconditioner) on the
+// multigrid V-cycle of ripple's own pressure projection (solver/multigrid_preconditioner) whose
+// fine level holds those rows' own 7-point entries and whose coarse levels rediscretise the
 // Poisson matrix of the same liquid with every occluded face closed, scaled to the rows' units.
 // Rows whose cell that matrix leaves out (a cell closed on all sides) get the inverse diagonal.
 #include <memory>
@@ -13,11 +14,11 @@ namespace ripple {
 
 class CellBlockMultigrid {
  public:
-  /// `row`: the divergence row of each liquid cell (-1 elsewhere); `diagonal`: the multiplier
-  /// matrix's diagonal over those rows (its units set the scale). `walls`: closed domain sides.
+  /// `row`: the divergence row of each liquid cell (-1 elsewhere), rows 0 to `rows` - 1 of the
+  /// multiplier `matrix`, whose 7-point entries between them the fine level takes. `walls`: closed domain sides.
   /// `held`: faces whose velocity is given (null: none), closed like the occluded ones.
   CellBlockMultigrid(const GridGeometry& grid, const Array3<int32_t>& row, const OccludedFaces& occluded,
-                     const WallSides& walls, const VectorX& diagonal, double density,
+                     const WallSides& walls, const SparseMatrix& matrix, int64_t rows, double density,
                      const std::array<Array3<uint8_t>, 3>* held = nullptr);
   /// z ~ (cells' block)^-1 r over the cell rows.
   void apply(const VectorX& r, VectorX& z);

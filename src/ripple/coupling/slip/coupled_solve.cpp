@@ -1,8 +1,11 @@
 #include "ripple/coupling/slip/coupled_solve.hpp"
 
+#include <memory>
+
 #include <Eigen/IterativeLinearSolvers>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/coupling/slip/surface_schwarz.hpp"
 #include "ripple/solver/operator_pcg.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
 
@@ -60,12 +63,16 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
     out = system * v;
     if (has_low_rank) out.head(n) += *low_rank.c * (*low_rank.inverse_mass * (low_t * v.head(n)));
   };
-  // Block-diagonal preconditioner: the leading rows by theirs, incomplete Cholesky on the rest
-  // of the first block, the solid block exactly (K22^-1 = H^-1 Z1 Z2^-1).
+  // Block-diagonal preconditioner: on the first block the leading rows' preconditioner within
+  // the surface Schwarz cycle (surface_schwarz.hpp), or incomplete Cholesky without one; the
+  // solid block exactly (K22^-1 = H^-1 Z1 Z2^-1).
   const int64_t lead = leading.apply ? leading.rows : 0;
   Eigen::IncompleteCholesky<double> ic;
-  if (n > lead) {
-    ic.compute(lead > 0 ? SparseMatrix(k11.bottomRightCorner(n - lead, n - lead)) : k11);
+  std::unique_ptr<SurfaceSchwarz> schwarz;
+  if (lead > 0 && n > lead) {
+    schwarz = std::make_unique<SurfaceSchwarz>(k11, lead, leading.apply);
+  } else if (lead == 0) {
+    ic.compute(k11);
     if (ic.info() != Eigen::Success) throw SimulationError("incomplete Cholesky of the slip projection failed");
   }
   SparseSpdSolver h_factor, z2_factor;
@@ -77,11 +84,15 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   }
   auto precondition = [&](const VectorX& res, VectorX& z) {
     z.resize(n + m);
-    if (lead > 0) {
+    if (schwarz) {
+      schwarz->apply(res.head(n), lead_z);
+      z.head(n) = lead_z;
+    } else if (lead > 0) {
       leading.apply(res.head(lead), lead_z);
       z.head(lead) = lead_z;
+    } else {
+      z.head(n) = ic.solve(res.head(n));
     }
-    if (n > lead) z.segment(lead, n - lead) = ic.solve(res.segment(lead, n - lead));
     if (!coupled) return;
     if (!z2_factor.solve_same_matrix(z2, res.tail(m), tmp2)) throw SimulationError("the solids' response solve failed");
     tmp = z1->cwiseProduct(tmp2);

@@ -10,8 +10,9 @@
 //     [ -Z2 Z1^-1 B^T      Z2 + Z2 Z1^-1 Z2 ] [ w] = [0],
 // which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients with a
 // block-diagonal preconditioner: on the first block a given preconditioner for its leading rows
-// (the liquid cells': multigrid, cell_block_multigrid.hpp) and incomplete Cholesky on the rest
-// (or on all of it), the second block exactly (CHOLMOD). Without B (no deformable unknown) the
+// (the liquid cells': multigrid, cell_block_multigrid.hpp) inside a Schwarz cycle with the rows
+// near the surfaces (surface_schwarz.hpp), or incomplete Cholesky on all of it without one; the
+// second block exactly (CHOLMOD). Without B (no deformable unknown) the
 // system is A alone.
 #include <functional>
 

@@ -105,7 +105,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
   const bool respond = !responding.empty();
   // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
-  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A.diagonal().head(rows), prm.density, prm.prescribed);
+  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed);
   LeadingBlock leading;
   leading.rows = rows;
   leading.apply = [&](const VectorX& r, VectorX& z) { cell_block.apply(r, z); };
