@@ -44,12 +44,12 @@ TEST(SurfaceSchwarz, IsSymmetricPositiveAndCutsIterations) {
   std::mt19937 rng(7);
   const int g = 24, extra = 30, lead = g * g;
   const SparseMatrix a = poisson_with_constraints(g, extra, rng);
-  const int64_t n = a.rows();
+  const int n = static_cast<int>(a.rows());
   // The cells' preconditioner: a few Jacobi-weighted Gauss-Seidel sweeps would not be symmetric;
   // the exact inverse of the cells' block is, and shows the coupling's cost alone.
   const Eigen::MatrixXd lead_inverse = Eigen::MatrixXd(a.topLeftCorner(lead, lead)).inverse();
   auto lead_apply = [&](const VectorX& r, VectorX& z) { z = lead_inverse * r; };
-  SurfaceSchwarz schwarz(a, lead, lead_apply);
+  SurfaceSchwarz schwarz(a, SparseMatrix(n, n), lead, lead_apply);
   EXPECT_GT(schwarz.surface_rows(), extra);
   EXPECT_LT(schwarz.surface_rows(), n);
 

@@ -8,12 +8,12 @@
 // Zarifi & Batty 2017, Eq. 28-33, applied to this dual system):
 //     [ A + B Z1^-1 B^T    -B Z1^-1 Z2    ] [mu]   [r]
 //     [ -Z2 Z1^-1 B^T      Z2 + Z2 Z1^-1 Z2 ] [ w] = [0],
-// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients with a
-// block-diagonal preconditioner: on the first block a given preconditioner for its leading rows
-// (the liquid cells': multigrid, cell_block_multigrid.hpp) inside a Schwarz cycle with the rows
-// near the surfaces (surface_schwarz.hpp), or incomplete Cholesky on all of it without one; the
-// second block exactly (CHOLMOD). Without B (no deformable unknown) the
-// system is A alone.
+// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients,
+// preconditioned, when a preconditioner for the leading rows (the liquid cells': multigrid,
+// cell_block_multigrid.hpp) is given, by the surface Schwarz cycle over the whole system
+// (surface_schwarz.hpp: the rows near the surfaces and the deformable unknowns by sparse
+// Cholesky); otherwise block-diagonally, incomplete Cholesky on the first block and the second
+// exactly (CHOLMOD). Without B (no deformable unknown) the system is A alone.
 #include <functional>
 
 #include "ripple/solver/form.hpp"
