@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "ripple/core/parallel.hpp"
 
@@ -91,8 +92,9 @@ void advect_velocity(MacVelocity& vel, const GridGeometry& g, double dt) {
 }
 
 void advect_semi_lagrangian(MacVelocity& vel, const std::vector<ScalarGrid*>& scalars, const GridGeometry& g,
-                            double dt, const CollidableAdvection* collidable) {
-  if (!collidable) {
+                            double dt, const CollidableAdvection* collidable, const PeriodicAxes& periodic) {
+  const bool wraps = any_periodic(periodic);
+  if (!collidable && !wraps) {
     // Clamped, not extrapolated (as the level set is): smoke may not overshoot at the sides.
     for (ScalarGrid* q : scalars) {
       ScalarGrid out(q->nx(), q->ny(), q->nz(), 0.0);
@@ -105,17 +107,38 @@ void advect_semi_lagrangian(MacVelocity& vel, const std::vector<ScalarGrid*>& sc
     advect_velocity(vel, g, dt);
     return;
   }
-  const CollidableAdvection& c = *collidable;
+  // Across periodic sides: points wrap, and samples read padded copies of the fields. Within two
+  // cells of a periodic side the plain samples serve (solids keep a cell clear of those sides).
+  std::optional<PeriodicPadding> pad;
+  MacVelocity padded_velocity;
+  if (wraps) {
+    pad.emplace(g, periodic);
+    padded_velocity = pad->faces(vel);
+  }
+  auto near_periodic_side = [&](const Vec3& x) {
+    for (int a = 0; a < 3; ++a)
+      if (periodic[a] && std::min(x[a] - g.origin[a], g.origin[a] + g.dx * g.n[a] - x[a]) < 2.0 * g.dx) return true;
+    return false;
+  };
+  auto plain = [&](const Vec3& x) { return !collidable || (wraps && near_periodic_side(x)); };
+  auto velocity_at = [&](const Vec3& p) -> Vec3 {
+    const Vec3 x = wraps ? wrap_point(p, g, periodic) : p;
+    if (!plain(x)) return collidable->velocity(x);
+    return wraps ? padded_velocity.sample(pad->geometry(), x) : vel.sample(g, x);
+  };
   auto departure = [&](const Vec3& x) {
-    Vec3 back = midpoint_backtrace(x, dt, c.velocity);
-    c.keep_side(x, back);
-    return back;
+    Vec3 back = midpoint_backtrace(x, dt, velocity_at);
+    if (collidable) collidable->keep_side(x, back);
+    return wraps ? wrap_point(back, g, periodic) : back;
   };
   for (ScalarGrid* q : scalars) {
+    const ScalarGrid padded_q = wraps ? pad->cells(*q) : ScalarGrid();
     ScalarGrid out(q->nx(), q->ny(), q->nz(), 0.0);
     parallel_for(0, q->size(), [&](int64_t idx) {
       const Vec3i I = q->coords(idx);
-      out[idx] = c.cell_scalar(*q, departure(g.cell_center(I.x(), I.y(), I.z())));
+      const Vec3 d = departure(g.cell_center(I.x(), I.y(), I.z()));
+      if (!plain(d)) out[idx] = collidable->cell_scalar(*q, d);
+      else out[idx] = wraps ? sample(padded_q, pad->geometry(), cell_sample_offset(), d) : sample(*q, g, cell_sample_offset(), d);
     });
     *q = std::move(out);
   }
@@ -123,9 +146,10 @@ void advect_semi_lagrangian(MacVelocity& vel, const std::vector<ScalarGrid*>& sc
   for (int a = 0; a < 3; ++a)
     parallel_for(0, out.u[a].size(), [&](int64_t idx) {
       const Vec3i I = out.u[a].coords(idx);
-      out.u[a][idx] = c.velocity(departure(g.face_center(a, I.x(), I.y(), I.z())))[a];
+      out.u[a][idx] = velocity_at(departure(g.face_center(a, I.x(), I.y(), I.z())))[a];
     });
   vel = std::move(out);
+  if (wraps) join_periodic_faces(vel, periodic);
 }
 
 }  // namespace ripple

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "ripple/fluid/liquid_state.hpp"
+#include "ripple/grid/periodic_grid.hpp"
 #include "ripple/scene/scene.hpp"
 
 namespace ripple {
@@ -28,8 +29,10 @@ struct CollidableAdvection {
 };
 
 /// Semi-Lagrangian advection of the face velocities and of the cell-centred scalars `scalars`
-/// for dt (s) through `velocity`, collidable when `collidable` is given (else plain trilinear).
+/// for dt (s) through `velocity`, collidable when `collidable` is given (else plain trilinear),
+/// wrapping around the `periodic` axes (the collidable hooks are not asked within two cells of a
+/// periodic side, which solids keep clear of).
 void advect_semi_lagrangian(MacVelocity& velocity, const std::vector<ScalarGrid*>& scalars, const GridGeometry& g,
-                            double dt, const CollidableAdvection* collidable);
+                            double dt, const CollidableAdvection* collidable, const PeriodicAxes& periodic = {});
 
 }  // namespace ripple

@@ -68,6 +68,7 @@ ProjectionParams projection_params(const Scene& s, double dt) {
   pp.density = s.fluid.density;
   pp.surface_tension = s.fluid.surface_tension;
   pp.solver = s.pressure;
+  pp.periodic = s.periodic_axes();
   // A gas fills the domain: it never leaves a wall (no separation), it is held to it.
   if (s.fluid.representation == LiquidRepresentation::Gas) pp.solver.wall_contact = WallContact::Bilateral;
   return pp;
@@ -175,8 +176,9 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
     int64_t removed = 0;
     if (L.particles.size() > 0)
       removed = advect_particles(L.particles, g, L.velocity, w.solids, wall_sides(s), dt, false, nullptr,
-                                 hooks ? &hooks->moves : nullptr);
-    advect_semi_lagrangian(L.velocity, {&L.smoke, &L.temperature}, g, dt, hooks ? hooks->grid : nullptr);
+                                 hooks ? &hooks->moves : nullptr, s.periodic_axes());
+    advect_semi_lagrangian(L.velocity, {&L.smoke, &L.temperature}, g, dt, hooks ? hooks->grid : nullptr,
+                           s.periodic_axes());
     emit_gas_sources(w.gas_sources, L);
     return removed;
   }

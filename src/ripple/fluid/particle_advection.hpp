@@ -1,10 +1,12 @@
 #pragma once
 // Moves particles through the grid velocity (midpoint rule), pushes them out of solids and
-// keeps them inside walls; particles leaving through open sides are removed.
+// keeps them inside walls; particles leaving through open sides are removed, and through periodic
+// sides come back through the opposite one.
 #include <functional>
 
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/grid/periodic_grid.hpp"
 
 namespace ripple {
 
@@ -26,9 +28,11 @@ struct ParticleMoveHooks {
 /// test_particle_transfer.cpp), and the first stage uses it instead of sampling again.
 /// `displacement` (m, on faces; optional) is sampled at each particle's start position and added
 /// to its move, at most a quarter cell (density_correction.hpp). Returns the number of particles
-/// removed through open boundaries.
+/// removed through open boundaries. Around `periodic` axes particles wrap (the hooks' velocity is
+/// not asked within two cells of a periodic side).
 int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity& velocity, const SolidBoundary& solids,
                          const WallSides& walls, double dt, bool velocity_is_grid_sample = false,
-                         const MacVelocity* displacement = nullptr, const ParticleMoveHooks* hooks = nullptr);
+                         const MacVelocity* displacement = nullptr, const ParticleMoveHooks* hooks = nullptr,
+                         const PeriodicAxes& periodic = {});
 
 }  // namespace ripple

@@ -42,6 +42,21 @@ void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
   sys.mg.face_open = &sb.face_open;
   const double scale = params.dt / (params.density * g.dx * g.dx);
   sys.mg.scale = scale;
+  const PeriodicAxes& periodic = params.periodic;
+  sys.periodic.reset();
+  if (any_periodic(periodic)) {
+    sys.periodic = std::make_unique<PeriodicCoupling>(periodic, &sb.face_open, scale);
+    sys.multigrid_face_open = sb.face_open;
+    for (int a = 0; a < 3; ++a) {
+      if (!periodic[a]) continue;
+      ScalarGrid& open = sys.multigrid_face_open[a];
+      for (int64_t f = 0; f < open.size(); ++f) {
+        const int fa = open.coords(f)[a];
+        if (fa == 0 || fa == n[a]) open[f] = 0.0;
+      }
+    }
+    sys.mg.face_open = &sys.multigrid_face_open;
+  }
   const ScalarGrid& phi = liquid.phi;
 
   // Without obstacles only domain walls close faces, and they close all six faces of a cell
@@ -76,7 +91,8 @@ void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
         Vec3i nb = I;
         nb[a] += side ? 1 : -1;
         if (!phi.in_range(nb.x(), nb.y(), nb.z())) {
-          diag += scale * w / 0.5;  // open side: p = 0 on the boundary face
+          if (periodic[a]) continue;  // the cell across is the periodic coupling's
+          diag += scale * w / 0.5;    // open side: p = 0 on the boundary face
           continue;
         }
         const int64_t cn = phi.index(nb.x(), nb.y(), nb.z());
@@ -98,6 +114,8 @@ void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
   });
   A.build_layout();
   A.regularize_floating_components();
+  if (sys.periodic) sys.periodic->bind(A);
+  sys.mg.periodic = sys.periodic.get();
 }
 
 ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s,
@@ -106,17 +124,33 @@ ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>&
   if (sys.A.active_count() == 0) return {};
   if (s.preconditioner == PressurePreconditioner::Multigrid)
     sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
+
   else if (s.preconditioner == PressurePreconditioner::Mic)
     sys.preconditioner = std::make_unique<Mic0Preconditioner>(sys.A);
   return solve_again(sys, sys.rhs, x, s.tolerance, s.max_iterations, extra);
 }
+
+namespace {
+
+// The term a solve adds to the 7-point matrix: `extra`, and the periodic couplings before it
+// (a copy of the system's, bound to this solve).
+CompactTerm* added_term(const PressureSystem& sys, CompactTerm* extra, std::unique_ptr<PeriodicCoupling>& chained) {
+  if (!sys.periodic) return extra;
+  chained = std::make_unique<PeriodicCoupling>(*sys.periodic);
+  chained->chain(extra);
+  return chained.get();
+}
+
+}  // namespace
 
 ProjectionResult solve_again(const PressureSystem& sys, const std::vector<double>& b, std::vector<double>& x,
                              double tolerance, int max_iterations, CompactTerm* extra) {
   ProjectionResult res;
   res.liquid_cells = sys.A.active_count();
   if (res.liquid_cells == 0) return res;
-  const PcgResult r = pcg_solve(sys.A, b, x, sys.preconditioner.get(), tolerance, max_iterations, extra);
+  std::unique_ptr<PeriodicCoupling> chained;
+  const PcgResult r =
+      pcg_solve(sys.A, b, x, sys.preconditioner.get(), tolerance, max_iterations, added_term(sys, extra, chained));
   res.iterations = r.iterations;
   res.residual = r.relative_residual;
   res.converged = r.converged;
@@ -149,11 +183,15 @@ void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& li
           continue;
         }
         // Face (fi, fj, fk) lies between cells cl = (fi, fj, fk) - e_a and ch = (fi, fj, fk);
-        // -1 outside the grid.
+        // -1 outside the grid, the cell across on a periodic axis.
         const int fa = a == 0 ? fi : a == 1 ? fj : fk;
         const int64_t base = fi + cstride[1] * fj + cstride[2] * fk;
-        const int64_t ch = fa < g.n[a] ? base : -1;
-        const int64_t cl = fa > 0 ? base - cstride[a] : -1;
+        int64_t ch = fa < g.n[a] ? base : -1;
+        int64_t cl = fa > 0 ? base - cstride[a] : -1;
+        if (params.periodic[a]) {
+          if (fa == 0) cl = base + (g.n[a] - 1) * cstride[a];
+          if (fa == g.n[a]) ch = base - g.n[a] * cstride[a];
+        }
         const bool l_liq = cl >= 0 && liquid_cell(cl), h_liq = ch >= 0 && liquid_cell(ch);
         if (!l_liq && !h_liq) { if (valid) (*valid)[a][idx] = 0; continue; }
         // Pressure on each side; a non-liquid side gets the ghost-fluid value.
@@ -186,6 +224,7 @@ ProjectionResult project_pressure(LiquidState& liquid, const SolidBoundary& sb,
                                   PressureSystem& sys) {
   const GridGeometry& g = liquid.grid;
   sys.released.clear();
+  join_periodic_faces(liquid.velocity, params.periodic);
   assemble_pressure_system(sys, liquid, sb, curvature, params);
   // Warm start from the previous pressure (zero where the liquid is new); the solve writes the
   // liquid cells, and cells that left the liquid are zeroed.

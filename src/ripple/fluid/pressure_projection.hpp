@@ -7,7 +7,9 @@
 
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/grid/periodic_grid.hpp"
 #include "ripple/solver/multigrid_preconditioner.hpp"
+#include "ripple/solver/periodic_coupling.hpp"
 
 namespace ripple {
 
@@ -20,6 +22,8 @@ struct ProjectionParams {
   /// Added to the pressure matrix in every solve of project_pressure (none when null): e.g. the
   /// masses of solids whose velocity closes faces, so that the pressure pushes them too.
   CompactTerm* extra_term = nullptr;
+  /// Axes whose two sides are one (a gas's periodic sides): cell n - 1 and cell 0 are neighbours.
+  PeriodicAxes periodic{};
 };
 
 struct ProjectionResult {
@@ -53,6 +57,10 @@ struct PressureSystem {
   std::vector<uint8_t> released;
   /// Built by solve_pressure_system for the current matrix; reused by solve_again.
   std::unique_ptr<Preconditioner> preconditioner;
+  /// Across periodic sides (null without): the couplings the 7-point storage cannot hold, and
+  /// the face fractions the multigrid sees, with those faces closed.
+  std::unique_ptr<PeriodicCoupling> periodic;
+  std::array<ScalarGrid, 3> multigrid_face_open;
 };
 
 /// Assembles A p = b for the current velocity, level set and solids; `sys.released` cells are
@@ -80,6 +88,7 @@ void subtract_pressure_gradient(const PressureSystem& sys, const LiquidState& li
                                 MacVelocity& u, FaceFlags* valid);
 
 /// Makes `liquid.velocity` divergence-free in the liquid; fills `valid` and `liquid.pressure`.
+/// Across periodic sides the two copies of a face are first made one (their average).
 /// `scratch` holds the system between calls so that its full-grid arrays are not reallocated
 /// (and page-faulted) every substep; its contents on entry do not matter.
 ProjectionResult project_pressure(LiquidState& liquid, const SolidBoundary& solids,

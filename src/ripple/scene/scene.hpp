@@ -18,7 +18,7 @@
 
 namespace ripple {
 
-enum class BoundaryType { Wall, Open };
+enum class BoundaryType { Wall, Open, Periodic };
 /// How the fluid is carried: particles (APIC, FLIP) or a level set for a free-surface liquid, or a
 /// gas that fills the whole domain (no free surface; smoke density and temperature on the grid).
 enum class LiquidRepresentation { Apic, Flip, LevelSet, Gas };
@@ -164,6 +164,16 @@ struct Scene {
   bool any_open_side() const {
     for (BoundaryType b : boundary)
       if (b == BoundaryType::Open) return true;
+    return false;
+  }
+  /// Whether each axis wraps around (both its sides "periodic"; the loader refuses one alone).
+  std::array<bool, 3> periodic_axes() const {
+    return {boundary[0] == BoundaryType::Periodic, boundary[2] == BoundaryType::Periodic,
+            boundary[4] == BoundaryType::Periodic};
+  }
+  bool any_periodic_side() const {
+    for (BoundaryType b : boundary)
+      if (b == BoundaryType::Periodic) return true;
     return false;
   }
 };

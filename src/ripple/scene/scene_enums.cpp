@@ -3,7 +3,7 @@
 namespace ripple {
 
 const EnumTable<BoundaryType>& boundary_type_names() {
-  static const EnumTable<BoundaryType> t{{"wall", BoundaryType::Wall}, {"open", BoundaryType::Open}};
+  static const EnumTable<BoundaryType> t{{"wall", BoundaryType::Wall}, {"open", BoundaryType::Open}, {"periodic", BoundaryType::Periodic}};
   return t;
 }
 

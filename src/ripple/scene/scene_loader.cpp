@@ -205,6 +205,22 @@ bool overlaps(const Aabb& a, const Aabb& b) {
   return (a.lo.array() < b.hi.array()).all() && (b.lo.array() < a.hi.array()).all();
 }
 
+// Why a solid whose bounds are `box` may not start there (empty: it may): ripple does not wrap
+// solids across periodic sides, so each keeps a cell clear of them.
+std::string periodic_clearance_problem(const Aabb& box, const Scene& s) {
+  static const char* names[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
+  const Vec3 lo = s.grid.origin, hi = s.grid.upper();
+  for (int a = 0; a < 3; ++a) {
+    if (!s.periodic_axes()[a]) continue;
+    const double d = s.grid.dx;
+    if (box.lo[a] < lo[a] + d || box.hi[a] > hi[a] - d)
+      return std::string("comes within a cell (") + format_number(d) + " m) of the periodic sides " + names[2 * a] +
+             "/" + names[2 * a + 1] + " (it spans " + format_number(box.lo[a]) + " to " + format_number(box.hi[a]) +
+             " m along that axis); ripple does not wrap solids across periodic sides";
+  }
+  return "";
+}
+
 void apply_override(json& doc, const std::string& ptr, const std::string& value_text) {
   if (ptr.empty() || ptr == "/" || ptr.find("//") != std::string::npos || ptr.back() == '/')
     throw InputError("--set " + ptr, "the pointer names no key: give one, e.g. --set /time/end=0.5");
@@ -281,6 +297,18 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.grid.n = n;
   const char* sides[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
   for (int i = 0; i < 6; ++i) s.boundary[i] = enum_value(d["boundary"][sides[i]], boundary_type_names());
+  for (int a = 0; a < 3; ++a)
+    if ((s.boundary[2 * a] == BoundaryType::Periodic) != (s.boundary[2 * a + 1] == BoundaryType::Periodic)) {
+      const int lone = s.boundary[2 * a] == BoundaryType::Periodic ? 2 * a : 2 * a + 1;
+      fail(std::string("/domain/boundary/") + sides[lone],
+           std::string("a periodic side joins the opposite one: set ") + sides[lone ^ 1] + " to \"periodic\" too");
+    }
+  for (int a = 0; a < 3; ++a)
+    if (s.boundary[2 * a] == BoundaryType::Periodic && n[a] % 2 != 0)
+      fail(std::string("/domain/boundary/") + sides[2 * a],
+           "a periodic axis needs an even number of cells (the pressure solver's red-black smoother pairs the two "
+           "sides); axis " + std::string(1, "xyz"[a]) + " has " + std::to_string(n[a]) + " (its length / dx): change "
+           "domain.max or dx");
   // Time.
   const json& t = j["time"];
   s.time.end = t["end"];
@@ -355,6 +383,9 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     if (!overlaps(m.shape.bounds(), domain_box)) fail(ptr, "marker region lies entirely outside the domain");
     s.fluid.gas.markers.push_back(std::move(m));
   }
+  if (!gas && s.any_periodic_side())
+    fail("/domain/boundary", "periodic sides need fluid.representation \"gas\" (a liquid's particles and surface do "
+                             "not wrap around)");
   if (gas && s.fluid.surface_tension > 0.0)
     fail("/fluid/surface_tension", "a gas has no free surface: surface tension must be 0 with representation \"gas\"");
   // Solids, each with a name that is safe in an output file name and unique.
@@ -376,6 +407,10 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
       check_speed(ptr + "/angular_velocity", d.motion.angular_velocity, diagonal);
       check_speed(ptr + "/pinned/velocity", d.motion.pin_velocity, 1.0);
       check_speed(ptr + "/pinned/angular_velocity", d.motion.pin_angular_velocity, diagonal);
+      Aabb box;
+      for (const Vec3& x : d.vertices) box.extend(x);
+      if (const std::string problem = periodic_clearance_problem(box, s); !problem.empty())
+        fail(ptr, "solid \"" + d.name + "\" " + problem);
       s.lagrangian_solids.push_back(std::move(d));
       continue;
     }
@@ -388,6 +423,8 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     check_speed(ptr + "/velocity", o.velocity, 1.0);
     check_speed(ptr + "/angular_velocity", o.angular_velocity, diagonal);
     if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
+    if (const std::string problem = periodic_clearance_problem(o.shape.bounds(), s); !problem.empty())
+      fail(ptr, "solid \"" + o.name + "\" " + problem);
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }

@@ -57,7 +57,8 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
   root.add("description", schema_string("Free text shown in logs.", ""));
 
   auto boundary = schema_object("Boundary type of each side of the domain: a `wall` is closed and free-slip, an "
-                                "`open` side lets liquid leave (p = 0 outside).");
+                                "`open` side lets liquid leave (p = 0 outside), a `periodic` side joins the opposite one (both sides of "
+                                "an axis, gas only; solids must stay a cell clear of it).");
   for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"})
     boundary.add(side, schema_enum(std::string("Boundary at ") + side + ".", boundary_type_names(), BoundaryType::Wall));
   auto domain = schema_object("Simulation box and grid.");

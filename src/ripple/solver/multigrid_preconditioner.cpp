@@ -57,6 +57,11 @@ struct MultigridPreconditioner::Level {
   std::vector<float> r_grid, x_grid;   // full grid, zero off the liquid: restriction reads the
                                        // residual and prolongation this level's correction
   std::array<AxisTransfer, 3> to_coarse;  // transfer to the next coarser level
+  // Extra couplings (finest level, periodic sides): cell c's partners are
+  // extra_cell/extra_coef[extra_start[c] .. extra_start[c + 1]).
+  std::vector<int32_t> extra_start;
+  std::vector<int64_t> extra_cell;
+  std::vector<float> extra_coef;
 };
 
 struct MultigridPreconditioner::CoarseSolver {
@@ -69,15 +74,33 @@ namespace {
 
 constexpr int64_t kChunk = 256;  // cells per stack buffer
 
+// Couplings beyond the 7-point stencil (periodic sides), in compressed rows; empty: none.
+struct ExtraCouplings {
+  const std::vector<int32_t>* start = nullptr;
+  const std::vector<int64_t>* cell = nullptr;
+  const std::vector<float>* coef = nullptr;
+  bool any() const { return start && !start->empty(); }
+  // t[c - cs] += sum of coef * x[partner] over cells [cs, ce).
+  void add(int64_t cs, int64_t ce, const float* x, float* t) const {
+    const int32_t* st = start->data();
+    if (st[cs] == st[ce]) return;
+    for (int64_t c = cs; c < ce; ++c)
+      for (int32_t q = st[c]; q < st[c + 1]; ++q) t[c - cs] += (*coef)[q] * x[(*cell)[q]];
+  }
+};
+
 // One colour of red-black Gauss-Seidel. Cells of one colour only neighbour the other colour,
 // so the neighbour sums of a whole chunk can be formed first (vectorised, for both colours)
 // and then written for this colour alone.
-void rbgs_sweep(const CompactOperator<float>& A, const std::vector<float>& b, std::vector<float>& x, int color) {
+void rbgs_sweep(const CompactOperator<float>& A, const std::vector<float>& b, std::vector<float>& x, int color,
+                const ExtraCouplings& extra = {}) {
+  const bool any_extra = extra.any();
   A.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
       A.neighbour_sum(sg, cs, ce, x.data(), t);
+      if (any_extra) extra.add(cs, ce, x.data(), t);
       const int first = ((sg.parity + (cs - s)) & 1) != color ? 1 : 0;
       for (int64_t c = cs + first; c < ce; c += 2) x[c] = (b[c] - t[c - cs]) / A.diag[c];
     }
@@ -94,12 +117,14 @@ void rbgs_first_sweep(const CompactOperator<float>& A, const std::vector<float>&
 
 // r = b - A x, written to the full-grid array r_grid.
 void residual(const CompactOperator<float>& A, const std::vector<float>& b, const std::vector<float>& x,
-              std::vector<float>& r_grid) {
+              std::vector<float>& r_grid, const ExtraCouplings& extra = {}) {
+  const bool any_extra = extra.any();
   A.layout->for_each_segment([&](const CompactSegment& sg, int64_t s, int64_t e) {
     float t[kChunk];
     for (int64_t cs = s; cs < e; cs += kChunk) {
       const int64_t ce = std::min(e, cs + kChunk);
       A.neighbour_sum(sg, cs, ce, x.data(), t);
+      if (any_extra) extra.add(cs, ce, x.data(), t);
       float* r = r_grid.data() + sg.grid_begin + (cs - s);
       for (int64_t c = cs; c < ce; ++c) r[c - cs] = b[c] - A.diag[c] * x[c] - t[c - cs];
     }
@@ -240,6 +265,28 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
     if (l + 1 < levels_.size()) L.r_grid.assign(static_cast<size_t>(L.A->cells()), 0.0f);
     if (l > 0) L.x_grid.assign(static_cast<size_t>(L.A->cells()), 0.0f);
   }
+  // The finest level's couplings across periodic sides: off-diagonal -k both ways, k on both
+  // diagonals (the fine matrix leaves them out).
+  if (info.periodic) {
+    Level& L0 = *levels_[0];
+    const int64_t padded = L0.A->layout.padded;
+    std::vector<std::vector<std::pair<int64_t, float>>> rows(static_cast<size_t>(padded));
+    for (const auto& axis : info.periodic->pairs())
+      for (const PeriodicCoupling::Pair& p : axis) {
+        rows[static_cast<size_t>(p.i)].push_back({p.j, static_cast<float>(-p.k)});
+        rows[static_cast<size_t>(p.j)].push_back({p.i, static_cast<float>(-p.k)});
+        L0.op.diag[p.i] += static_cast<float>(p.k);
+        L0.op.diag[p.j] += static_cast<float>(p.k);
+      }
+    L0.extra_start.assign(static_cast<size_t>(padded) + 1, 0);
+    for (int64_t c = 0; c < padded; ++c) {
+      L0.extra_start[static_cast<size_t>(c) + 1] = L0.extra_start[static_cast<size_t>(c)] + static_cast<int32_t>(rows[static_cast<size_t>(c)].size());
+      for (const auto& [cell, coef] : rows[static_cast<size_t>(c)]) {
+        L0.extra_cell.push_back(cell);
+        L0.extra_coef.push_back(coef);
+      }
+    }
+  }
   // Exact solve on the coarsest level, numbered as its compact layout.
   coarse_ = std::make_unique<CoarseSolver>();
   const CompactOperator<float>& Ac = levels_.back()->op;
@@ -256,6 +303,10 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonSystem& fine, cons
             trip.emplace_back(c, upper[a], Ac.off[a][c]);
             trip.emplace_back(upper[a], c, Ac.off[a][c]);
           }
+        const Level& Lc0 = *levels_.back();
+        if (!Lc0.extra_start.empty())
+          for (int32_t q = Lc0.extra_start[static_cast<size_t>(c)]; q < Lc0.extra_start[static_cast<size_t>(c) + 1]; ++q)
+            trip.emplace_back(c, Lc0.extra_cell[static_cast<size_t>(q)], Lc0.extra_coef[static_cast<size_t>(q)]);
       }
     Eigen::SparseMatrix<double> M(m, m);
     M.setFromTriplets(trip.begin(), trip.end());
@@ -285,6 +336,8 @@ void MultigridPreconditioner::apply(const std::vector<double>& r, std::vector<do
 void MultigridPreconditioner::vcycle(size_t l) {
   Level& L = *levels_[l];
   const CompactLayout& lay = *L.op.layout;
+  ExtraCouplings extra;
+  if (!L.extra_start.empty()) extra = {&L.extra_start, &L.extra_cell, &L.extra_coef};
   if (l + 1 == levels_.size()) {
     if (coarse_->ok) {
       for (int64_t c = 0; c < lay.size; ++c) coarse_->rhs[c] = L.b[c];
@@ -294,22 +347,22 @@ void MultigridPreconditioner::vcycle(size_t l) {
       // Symmetric fallback: 50 x (red, black, black, red), starting from x = 0.
       for (int it = 0; it < 50; ++it) {
         if (it == 0) rbgs_first_sweep(L.op, L.b, L.x, 0);
-        else rbgs_sweep(L.op, L.b, L.x, 0);
-        rbgs_sweep(L.op, L.b, L.x, 1);
-        rbgs_sweep(L.op, L.b, L.x, 1);
-        rbgs_sweep(L.op, L.b, L.x, 0);
+        else rbgs_sweep(L.op, L.b, L.x, 0, extra);
+        rbgs_sweep(L.op, L.b, L.x, 1, extra);
+        rbgs_sweep(L.op, L.b, L.x, 1, extra);
+        rbgs_sweep(L.op, L.b, L.x, 0, extra);
       }
     }
     if (l > 0) lay.scatter(L.x, L.x_grid);
     return;
   }
   rbgs_first_sweep(L.op, L.b, L.x, 0);
-  rbgs_sweep(L.op, L.b, L.x, 1);
+  rbgs_sweep(L.op, L.b, L.x, 1, extra);
   for (int s = 1; s < sweeps_; ++s) {
-    rbgs_sweep(L.op, L.b, L.x, 0);
-    rbgs_sweep(L.op, L.b, L.x, 1);
+    rbgs_sweep(L.op, L.b, L.x, 0, extra);
+    rbgs_sweep(L.op, L.b, L.x, 1, extra);
   }
-  residual(L.op, L.b, L.x, L.r_grid);
+  residual(L.op, L.b, L.x, L.r_grid, extra);
   // Restrict: b_c = P^T r / (product of factors), separably: along a coarse segment the y and
   // z stencils are fixed, so their (up to 16) fine rows are first summed into one fine row,
   // which the x stencil then restricts.
@@ -380,8 +433,8 @@ void MultigridPreconditioner::vcycle(size_t l) {
     }
   });
   for (int s = 0; s < sweeps_; ++s) {
-    rbgs_sweep(L.op, L.b, L.x, 1);
-    rbgs_sweep(L.op, L.b, L.x, 0);
+    rbgs_sweep(L.op, L.b, L.x, 1, extra);
+    rbgs_sweep(L.op, L.b, L.x, 0, extra);
   }
   if (l > 0) lay.scatter(L.x, L.x_grid);
 }

@@ -13,6 +13,7 @@
 
 #include "ripple/grid/array3.hpp"
 #include "ripple/solver/pcg.hpp"
+#include "ripple/solver/periodic_coupling.hpp"
 
 namespace ripple {
 
@@ -24,6 +25,10 @@ struct MultigridFineLevel {
   /// Open fraction of each face (face dims); not owned, must outlive the preconditioner.
   const std::array<ScalarGrid, 3>* face_open = nullptr;
   double scale = 1.0;                       ///< fine off-diagonals are -scale * face_open
+  /// Couplings across periodic sides that the fine matrix adds (bound to it; null: none). The
+  /// finest level's smoother and residual include them; coarser levels see those sides closed.
+  /// Each pair must join cells of opposite colour (an even cell count along a periodic axis).
+  const PeriodicCoupling* periodic = nullptr;
 };
 
 class MultigridPreconditioner : public Preconditioner {

@@ -6,7 +6,7 @@ namespace ripple {
 
 CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
                                        const WallSides& walls, const SparseMatrix& matrix, int64_t rows, double density,
-                                       const std::array<Array3<uint8_t>, 3>* held)
+                                       const std::array<Array3<uint8_t>, 3>* held, const PeriodicAxes& periodic)
     : row_(row) {
   // The same liquid (phi < 0 exactly on the rows' cells) with the occluded faces closed.
   LiquidState liquid;
@@ -31,6 +31,7 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   ProjectionParams params;
   params.dt = 1.0;
   params.density = density;
+  params.periodic = periodic;
   assemble_pressure_system(system_, liquid, boundary_, nullptr, params);
   system_.A.build_layout();
   // Row numbering against the compact layout, and the scale from the diagonals' ratio (median).
@@ -60,6 +61,17 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
       const int32_t rn = row.data()[c + system_.A.stride[a]];
       if (rn >= 0) system_.A.off[a][c] = matrix.coeff(r, rn) / scale_;
     }
+  }
+  // The V-cycle adds its seam couplings to the finest diagonal, which the matrix's already holds.
+  if (system_.periodic) {
+    std::vector<int64_t> cell_of(static_cast<size_t>(system_.A.layout.size), -1);
+    for (int64_t c = 0; c < system_.A.cells(); ++c)
+      if (system_.A.active[c]) cell_of[static_cast<size_t>(system_.A.layout.grid_to_compact[c])] = c;
+    for (const auto& axis : system_.periodic->pairs())
+      for (const PeriodicCoupling::Pair& p : axis) {
+        system_.A.diag[cell_of[static_cast<size_t>(p.i)]] -= p.k;
+        system_.A.diag[cell_of[static_cast<size_t>(p.j)]] -= p.k;
+      }
   }
   multigrid_ = std::make_unique<MultigridPreconditioner>(system_.A, system_.mg);
 }

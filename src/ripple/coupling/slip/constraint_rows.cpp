@@ -137,6 +137,7 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
         const int32_t d = lay.face[a](f.x(), f.y(), f.z());
         if (d == kWallFace) continue;
         ct.emplace_back(r, d, sign * area);
+        if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
         const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
         if (inside && lay.liquid(nb)) regions.join(r, lay.row(nb.x(), nb.y(), nb.z()));
         else dirichlet[r] = 1;  // air beyond, or an open side

@@ -44,12 +44,24 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
       const Vec3i f = lay.face[a].coords(i);
       Vec3i lo = f;
       lo[a] -= 1;
-      const bool lo_in = f[a] > 0, hi_in = f[a] < g.n[a];
+      bool lo_in = f[a] > 0;
+      const bool hi_in = f[a] < g.n[a];
+      if (prm.periodic[a] && !hi_in) {  // a periodic seam's second copy: face 0's unknown
+        Vec3i first = f;
+        first[a] = 0;
+        lay.face[a].data()[i] = lay.face[a](first.x(), first.y(), first.z());
+        continue;
+      }
+      if (prm.periodic[a] && !lo_in) {  // the seam: between cell n - 1 and cell 0
+        lo[a] = g.n[a] - 1;
+        lo_in = true;
+      }
       const bool lo_liq = lo_in && lay.liquid(lo), hi_liq = hi_in && lay.liquid(f);
       if (!lo_liq && !hi_liq) continue;
       // A held face (an unknown no impulse moves: infinite mass), unless a surface blocks it:
       // then its slip samples stand, as the ghost cells behind it expect.
-      const bool occluded = lo_in && hi_in && occ.at(a, f) >= 0;
+      const bool seam = prm.periodic[a] && f[a] == 0;  // solids keep clear of periodic sides
+      const bool occluded = !seam && lo_in && hi_in && occ.at(a, f) >= 0;
       if (prm.prescribed && (*prm.prescribed)[a].data()[i] && !occluded) {
         lay.face[a].data()[i] = lay.add(u.data()[i], 0.0);
         continue;
@@ -59,7 +71,7 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
         lay.face[a].data()[i] = wall ? kWallFace : lay.add(u.data()[i], 1.0 / cell_mass);
         continue;
       }
-      const int32_t o = occ.at(a, f);
+      const int32_t o = seam ? -1 : occ.at(a, f);
       if (o >= 0) {
         for (int side = 0; side < 2; ++side) {
           if (!(side ? hi_liq : lo_liq)) continue;

@@ -16,6 +16,29 @@ namespace ripple {
 
 namespace {
 
+// Solids keep a cell clear of periodic sides (the visibility rays and the surfaces do not wrap):
+// one that got there stops the run.
+void check_periodic_clearance(const World& w, const SlipSurface& surface) {
+  static const char* names[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
+  const std::array<bool, 3> periodic = w.scene.periodic_axes();
+  if (!any_periodic(periodic)) return;
+  const GridGeometry& g = w.liquid.grid;
+  for (const std::array<int, 3>& t : surface.triangles)
+    for (int corner : t) {
+      const Vec3& x = surface.x[static_cast<size_t>(corner)];
+      for (int a = 0; a < 3; ++a) {
+        if (!periodic[a]) continue;
+        const double lo = x[a] - g.origin[a], hi = g.origin[a] + g.dx * g.n[a] - x[a];
+        if (lo >= g.dx && hi >= g.dx) continue;
+        const size_t tri = static_cast<size_t>(&t - surface.triangles.data());
+        throw SimulationError("solid \"" + surface.bodies[static_cast<size_t>(surface.triangle_body[tri])] +
+                              "\" came within a cell of the periodic side " + names[2 * a + (lo < g.dx ? 0 : 1)] +
+                              "; ripple does not wrap solids across periodic sides (make the domain wider there, or "
+                              "make that side open or a wall)");
+      }
+    }
+}
+
 bool closed_bodies(const World& w) {
   for (const LagrangianSolidDesc& d : w.scene.lagrangian_solids)
     if (d.kind == SolidKind::volume || d.kind == SolidKind::rigid) return true;
@@ -42,6 +65,7 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   ProjectionInput in = prepare_projection(w, dt, ctx.timings, !level_set_after);
   ScopedPhase t(ctx.timings, "slip_visibility");
   const SlipSurface end = collect_slip_surface(w, w.time + dt);
+  check_periodic_clearance(w, end);
   const SurfaceBins bins(w.liquid.grid, end);
   const OccludedFaces occluded = find_occluded_faces(bins);
   report.occluded_faces = static_cast<int64_t>(occluded.faces.size());

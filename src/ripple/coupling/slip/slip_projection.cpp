@@ -23,6 +23,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const GridGeometry& g = L.grid;
   const double dx = g.dx, area = dx * dx;
   SlipProjectionResult result;
+  join_periodic_faces(L.velocity, prm.periodic);
   ProjectionUnknowns lay = number_unknowns(L, occ, curvature, prm);
   const int64_t rows = lay.rows, unknowns = lay.count();
   const int64_t constraints = static_cast<int64_t>(lay.slip_of.size());
@@ -105,7 +106,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
   const bool respond = !responding.empty();
   // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
-  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed);
+  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed, prm.periodic);
   LeadingBlock leading;
   leading.rows = rows;
   leading.apply = [&](const VectorX& r, VectorX& z) { cell_block.apply(r, z); };

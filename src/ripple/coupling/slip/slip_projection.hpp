@@ -22,6 +22,7 @@
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/grid/periodic_grid.hpp"
 
 namespace ripple {
 
@@ -38,6 +39,8 @@ struct SlipProjectionParams {
   /// solid's (Fig. 9's comparison), not only the normal one.
   bool no_slip = false;
   WallSides walls{};             ///< closed domain sides
+  /// Axes whose two sides are one (a gas's periodic sides): face n is face 0, one unknown.
+  PeriodicAxes periodic{};
   /// Faces (1, per axis) whose velocity is given, held at its value in the grid's velocity: a
   /// gas source's inflow (null: none).
   const std::array<Array3<uint8_t>, 3>* prescribed = nullptr;

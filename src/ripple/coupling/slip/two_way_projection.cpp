@@ -42,6 +42,7 @@ SlipProjectionResult project_liquid_and_solids(World& w, const SlipSettings& set
     prm.no_slip = settings.condition == SlipCondition::no_slip;
     Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
     prm.walls = wall_sides(s);
+    prm.periodic = s.periodic_axes();
     // A gas source's inflow faces are held; a cell all of whose faces are held is no unknown's
     // (its divergence is the source's): it is left out of the projection as a solid's cell is.
     std::array<Array3<uint8_t>, 3> inflow;
