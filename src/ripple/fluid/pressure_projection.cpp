@@ -5,6 +5,7 @@
 
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/wall_separation.hpp"
+#include "ripple/solver/constant_null_space.hpp"
 #include "ripple/solver/mic0_preconditioner.hpp"
 
 namespace ripple {
@@ -127,6 +128,13 @@ ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>&
 
   else if (s.preconditioner == PressurePreconditioner::Mic)
     sys.preconditioner = std::make_unique<Mic0Preconditioner>(sys.A);
+  if (sys.periodic && sys.preconditioner) {
+    // A region closed but for periodic sides: keep CG off its constant null space.
+    int regions = 0;
+    std::vector<int32_t> region = floating_regions(sys.A, sys.periodic.get(), regions);
+    if (regions > 0)
+      sys.preconditioner = std::make_unique<ConstantNullSpace>(std::move(sys.preconditioner), std::move(region), regions);
+  }
   return solve_again(sys, sys.rhs, x, s.tolerance, s.max_iterations, extra);
 }
 
