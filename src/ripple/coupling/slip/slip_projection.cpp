@@ -6,6 +6,7 @@
 #include "ripple/coupling/slip/constraint_rows.hpp"
 #include "ripple/coupling/slip/coupled_solve.hpp"
 #include "ripple/coupling/slip/projection_unknowns.hpp"
+#include "ripple/solver/sparse_gram.hpp"
 
 namespace ripple {
 
@@ -67,7 +68,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   for (int64_t k = 0; k < unknowns; ++k) us[k] = lay.ustar[k];
   if (solids) us.tail(solid_n) = solids->velocity;
   const SparseMatrix Ctt = Ct.transpose();
-  SparseMatrix A = Ct * inv_m * Ctt;  // the solid columns carry no entry of inv_m
+  // C M^-1 C^T over the liquid's unknowns (the solid columns carry no entry of inv_m).
+  SparseMatrix A = weighted_gram(Ct, Eigen::Map<const VectorX>(lay.inv_mass.data(), unknowns));
   SparseMatrix solid_inverse_mass(solid_n, solid_n), solid_columns;
   solid_inverse_mass.setFromTriplets(rigid_minv.begin(), rigid_minv.end());
   if (solid_n > 0) solid_columns = Ct.rightCols(solid_n);
