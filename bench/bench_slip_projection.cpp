@@ -120,6 +120,7 @@ void BM_SlipProjection(benchmark::State& st, bool two_way) {
   st.counters["ghost_cells"] = static_cast<double>(r.ghost_cells);
   st.counters["solid_unknowns"] = two_way ? unknowns.count : 0;
   st.counters["solve_s"] = total / static_cast<double>(st.iterations());
+  for (const auto& [phase, seconds] : r.timings.totals()) st.counters[phase + "_ms"] = 1e3 * seconds;
 }
 
 void BM_PlainPressureProjection(benchmark::State& st) {

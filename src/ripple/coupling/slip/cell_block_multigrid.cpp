@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ripple/core/parallel.hpp"
+
 namespace ripple {
 
 CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
@@ -33,7 +35,6 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   params.density = density;
   params.periodic = periodic;
   assemble_pressure_system(system_, liquid, boundary_, nullptr, params);
-  system_.A.build_layout();
   // Row numbering against the compact layout, and the scale from the diagonals' ratio (median).
   compact_.assign(rows, -1);
   inverse_diagonal_ = matrix.diagonal().head(rows).cwiseInverse();
@@ -51,17 +52,25 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   // The fine level takes the multiplier matrix's own 7-point entries (in the Poisson matrix's
   // units): next to a surface they differ from the Poisson matrix's (a side sample adds to the
   // diagonal, a cut face weighs by its mass), and the V-cycle's smoother should see them.
-  for (int64_t c = 0; c < row.size(); ++c) {
-    const int32_t r = row.data()[c];
-    if (r < 0 || !system_.A.active[c]) continue;
-    system_.A.diag[c] = matrix.coeff(r, r) / scale_;
-    const Vec3i I = row.coords(c);
-    for (int a = 0; a < 3; ++a) {
-      if (I[a] + 1 >= g.n[a] || system_.A.off[a][c] == 0.0) continue;
-      const int32_t rn = row.data()[c + system_.A.stride[a]];
-      if (rn >= 0) system_.A.off[a][c] = matrix.coeff(r, rn) / scale_;
+  // Column r of the (symmetric) matrix is row r: its entries to the cells' rows along +x, +y, +z.
+  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
+  for (int64_t c = 0; c < row.size(); ++c)
+    if (row.data()[c] >= 0) cell_of_row[static_cast<size_t>(row.data()[c])] = c;
+  parallel_for(0, rows, [&](int64_t r) {
+    const int64_t c = cell_of_row[static_cast<size_t>(r)];
+    if (c < 0 || !system_.A.active[c]) return;
+    for (SparseMatrix::InnerIterator it(matrix, r); it; ++it) {
+      const int64_t r2 = it.row();
+      if (r2 == r) {
+        system_.A.diag[c] = it.value() / scale_;
+        continue;
+      }
+      if (r2 >= rows) continue;
+      const int64_t c2 = cell_of_row[static_cast<size_t>(r2)];
+      for (int a = 0; a < 3; ++a)
+        if (c2 == c + system_.A.stride[a] && system_.A.off[a][c] != 0.0) system_.A.off[a][c] = it.value() / scale_;
     }
-  }
+  }, 1024);
   // The V-cycle adds its seam couplings to the finest diagonal, which the matrix's already holds.
   if (system_.periodic) {
     std::vector<int64_t> cell_of(static_cast<size_t>(system_.A.layout.size), -1);

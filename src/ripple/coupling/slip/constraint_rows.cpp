@@ -1,6 +1,8 @@
 #include "ripple/coupling/slip/constraint_rows.hpp"
 
 #include <numeric>
+
+#include "ripple/core/parallel.hpp"
 #include <set>
 
 namespace ripple {
@@ -103,14 +105,22 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
   }
   const int64_t slip_row0 = rows + ghost_rows, tangent_row0 = slip_row0 + constraints;
   const int64_t all_rows = tangent_row0 + static_cast<int64_t>(tangent_rows.size());
-  std::vector<Triplet> ct;
   VectorX b = VectorX::Zero(all_rows);
   Regions regions(rows + ghost_rows);
   std::vector<uint8_t> dirichlet(rows + ghost_rows, 0);
-  for (int64_t c = 0; c < lay.row.size(); ++c) {
-    const int32_t r = lay.row.data()[c];
-    if (r < 0) continue;
-    const Vec3i cell = lay.row.coords(c);
+  // The cells' divergence rows, in parallel: each cell's entries go to its own slots (counted
+  // first, so the order is that of a serial pass), its region joins to its own list.
+  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
+  for (int64_t c = 0; c < lay.row.size(); ++c)
+    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
+  constexpr int kJoins = 6;  // a cell joins at most one region per face
+  std::vector<int64_t> joins(static_cast<size_t>(rows) * kJoins, -1);
+  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
+    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
+    int joined = 0;
+    auto join = [&](int64_t other) {
+      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = other;
+    };
     for (int a = 0; a < 3; ++a)
       for (int hi = 0; hi < 2; ++hi) {
         Vec3i f = cell;
@@ -124,25 +134,42 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
           // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
           const int side = hi ? 0 : 1;
           const Stencil& st = stencil[slip_index[o][side]];
-          for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, sign * area * st.normal[a] * w);
+          for (const auto& [d, w] : st.terms) emit(r, d, sign * area * st.normal[a] * w);
           const int32_t gf = lay.ghost_flux[o][side];
           if (gf >= 0) {
             const int64_t gr = rows + lay.ghosts.of_side[o][side];
-            ct.emplace_back(r, gf, sign * area);
-            ct.emplace_back(gr, gf, -sign * area);
-            regions.join(r, gr);
+            emit(r, gf, sign * area);
+            emit(gr, gf, -sign * area);
+            join(gr);
           }
           continue;
         }
         const int32_t d = lay.face[a](f.x(), f.y(), f.z());
         if (d == kWallFace) continue;
-        ct.emplace_back(r, d, sign * area);
+        emit(r, d, sign * area);
         if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
         const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
-        if (inside && lay.liquid(nb)) regions.join(r, lay.row(nb.x(), nb.y(), nb.z()));
-        else dirichlet[r] = 1;  // air beyond, or an open side
+        if (inside && lay.liquid(nb)) join(lay.row(nb.x(), nb.y(), nb.z()));
+        else if (record) dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
       }
-  }
+  };
+  std::vector<int64_t> offset(static_cast<size_t>(rows) + 1, 0);
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t n = 0;
+    visit_cell(r, [&](int64_t, int64_t, double) { ++n; }, false);
+    offset[static_cast<size_t>(r) + 1] = n;
+  }, 2048);
+  for (int64_t r = 0; r < rows; ++r) offset[static_cast<size_t>(r) + 1] += offset[static_cast<size_t>(r)];
+  std::vector<Triplet> ct(static_cast<size_t>(offset.back()));
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t at = offset[static_cast<size_t>(r)];
+    visit_cell(r, [&](int64_t row, int64_t col, double v) { ct[static_cast<size_t>(at++)] = Triplet(row, col, v); }, true);
+  }, 2048);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int k = 0; k < kJoins; ++k) {
+      const int64_t other = joins[static_cast<size_t>(r) * kJoins + k];
+      if (other >= 0) regions.join(r, other);
+    }
   for (size_t l = 0; l < lay.ghosts.links.size(); ++l) {
     const int64_t lo = rows + lay.ghosts.links[l][0], hi = rows + lay.ghosts.links[l][1];
     ct.emplace_back(lo, lay.link_flux[l], area);

@@ -5,6 +5,7 @@
 #include <Eigen/IterativeLinearSolvers>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/core/phase_timer.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/coupling/slip/surface_schwarz.hpp"
 #include "ripple/solver/operator_pcg.hpp"
@@ -30,6 +31,7 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
                                              double tolerance, int max_iterations, const LeadingBlock& leading,
                                              const LowRankTerm& low_rank) {
   CoupledSolveResult out;
+  const auto setup_start = std::chrono::steady_clock::now();
   const bool coupled = bm && h && h->rows() > 0;
   const int64_t n = a.rows(), m = coupled ? h->rows() : 0;
   if (r.squaredNorm() == 0.0) {
@@ -125,10 +127,13 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   x.head(n) = mu;
   if (m > 0) x.tail(m) = w.size() == m ? w : VectorX(VectorX::Zero(m));
   b.head(n) = r;
+  out.setup_seconds = seconds_since(setup_start);
+  const auto solve_start = std::chrono::steady_clock::now();
   const OperatorPcgResult pcg = operator_pcg(apply_system, precondition, b, x, tolerance, max_iterations);
   out.iterations = pcg.iterations;
   out.residual = pcg.residual;
   out.converged = pcg.converged;
+  out.solve_seconds = seconds_since(solve_start);
   mu = x.head(n);
   w = x.tail(m);
   return out;

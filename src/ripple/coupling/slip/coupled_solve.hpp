@@ -24,6 +24,8 @@ struct CoupledSolveResult {
   int iterations = 0;
   double residual = 0.0;  ///< relative residual (2-norm) of the system solved
   bool converged = true;
+  double setup_seconds = 0.0;  ///< building the preconditioner
+  double solve_seconds = 0.0;  ///< the iterations
 };
 
 /// A preconditioner for the first `rows` rows of the first block (none: `rows` 0).

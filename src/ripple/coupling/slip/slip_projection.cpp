@@ -24,8 +24,15 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const GridGeometry& g = L.grid;
   const double dx = g.dx, area = dx * dx;
   SlipProjectionResult result;
+  PhaseTimings& timings = result.timings;
+  auto clock = std::chrono::steady_clock::now();
+  auto lap = [&](const char* phase) {
+    timings.add(phase, seconds_since(clock));
+    clock = std::chrono::steady_clock::now();
+  };
   join_periodic_faces(L.velocity, prm.periodic);
   ProjectionUnknowns lay = number_unknowns(L, occ, curvature, prm);
+  lap("unknowns");
   const int64_t rows = lay.rows, unknowns = lay.count();
   const int64_t constraints = static_cast<int64_t>(lay.slip_of.size());
   const int64_t solid_n = solids ? solids->velocity.size() : 0;
@@ -38,6 +45,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const SparseMatrix& Ct = cr.ct;
   const VectorX& b = cr.b;
   const int64_t all_rows = cr.rows(), slip_row0 = cr.slip_row0;
+  lap("constraint_rows");
 
   // Unknowns that answer an impulse through the solids' response M + dt^2 K (deformable
   // vertices, Eq. 15 with D = -dt K) rather than through their mass alone.
@@ -107,6 +115,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     response_block.setFromTriplets(sub.begin(), sub.end());
   }
   const bool respond = !responding.empty();
+  lap("multiplier_matrix");
   // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
   CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed, prm.periodic);
   LeadingBlock leading;
@@ -120,6 +129,9 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const CoupledSolveResult solve =
       solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr,
                                 respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations, leading, rigid);
+  timings.add("preconditioner", seconds_since(clock) - solve.solve_seconds);
+  timings.add("iterations", solve.solve_seconds);
+  clock = std::chrono::steady_clock::now();
   result.iterations = solve.iterations;
   result.residual = solve.residual;
   result.converged = solve.converged;
@@ -175,6 +187,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     valid[of.axis](f.x(), f.y(), f.z()) = 1;
     upper.value[o] = hi >= 0 ? u[hi] : u[lo];
   }
+  lap("write_back");
   return result;
 }
 

@@ -16,6 +16,7 @@
 // own unknown, so that tangential flow passes the stair steps (Sec. 3.2). The free surface is a ghost-fluid Dirichlet boundary (p = sigma kappa).
 #include <vector>
 
+#include "ripple/core/phase_timer.hpp"
 #include "ripple/coupling/slip/ghost_cells.hpp"
 #include "ripple/coupling/slip/occluded_faces.hpp"
 #include "ripple/coupling/slip/solid_unknowns.hpp"
@@ -61,6 +62,9 @@ struct SlipProjectionResult {
   double max_divergence = 0.0;      ///< 1/s, over liquid cells after the projection
   double max_ghost_divergence = 0.0;  ///< 1/s, over ghost cells (net flux of a ghost cell over its volume)
   double max_normal_mismatch = 0.0; ///< m/s, |N.(W v - J V_s)| over the constraints after it (no-slip: every row)
+  /// Wall time (s) of the projection's phases: unknowns, constraint_rows, multiplier_matrix,
+  /// preconditioner (multigrid and surface block), iterations, write_back.
+  PhaseTimings timings;
 };
 
 /// The velocity sample of an occluded face seen from its upper cell; the grid's MacVelocity
