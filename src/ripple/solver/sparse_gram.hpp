@@ -11,4 +11,7 @@ namespace ripple {
 /// C; columns beyond d.size() weigh nothing.
 SparseMatrix weighted_gram(const SparseMatrix& c, const VectorX& d);
 
+/// The same with C^T given (`c_transposed`, column r holding row r of C), when the caller has it.
+SparseMatrix weighted_gram(const SparseMatrix& c, const SparseMatrix& c_transposed, const VectorX& d);
+
 }  // namespace ripple

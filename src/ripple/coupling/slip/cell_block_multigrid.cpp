@@ -10,79 +10,104 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
                                        const WallSides& walls, const SparseMatrix& matrix, int64_t rows, double density,
                                        const std::array<Array3<uint8_t>, 3>* held, const PeriodicAxes& periodic)
     : row_(row) {
-  // The same liquid (phi < 0 exactly on the rows' cells) with the occluded faces closed.
-  LiquidState liquid;
-  liquid.grid = g;
-  liquid.velocity.resize(g);
-  liquid.phi = ScalarGrid(g.n, 1.0);
-  for (int64_t c = 0; c < row.size(); ++c)
-    if (row.data()[c] >= 0) liquid.phi.data()[c] = -1.0;
-  boundary_.node_phi = ScalarGrid(g.node_dims(), 1e30);
-  boundary_.velocity.resize(g);
-  const ObstacleField none({}, g.dx);
-  update_face_fractions(boundary_, g, walls, none, 0.0);
-  for (const OccludedFace& f : occ.faces) boundary_.face_open[f.axis](f.face.x(), f.face.y(), f.face.z()) = 0.0;
-  boundary_.has_obstacles = !occ.faces.empty();
-  if (held)
-    for (int a = 0; a < 3; ++a)
-      for (int64_t i = 0; i < (*held)[a].size(); ++i)
-        if ((*held)[a].data()[i]) {
-          boundary_.face_open[a].data()[i] = 0.0;
-          boundary_.has_obstacles = true;
-        }
-  ProjectionParams params;
-  params.dt = 1.0;
-  params.density = density;
-  params.periodic = periodic;
-  assemble_pressure_system(system_, liquid, boundary_, nullptr, params);
-  // Row numbering against the compact layout, and the scale from the diagonals' ratio (median).
-  compact_.assign(rows, -1);
-  inverse_diagonal_ = matrix.diagonal().head(rows).cwiseInverse();
-  std::vector<double> ratio;
-  for (int64_t c = 0; c < row.size(); ++c) {
-    const int32_t r = row.data()[c];
-    if (r < 0 || !system_.A.active[c]) continue;
-    compact_[r] = system_.A.layout.grid_to_compact[c];
-    ratio.push_back(matrix.coeff(r, r) / system_.A.diag[c]);
+  // The Poisson matrix of the same liquid with the occluded faces, the held faces and the
+  // closed domain sides shut: open fractions 1 elsewhere, which the coarse levels rediscretise.
+  for (int a = 0; a < 3; ++a) {
+    const Vec3i fd = g.face_dims(a);
+    face_open_[a].resize(fd.x(), fd.y(), fd.z(), 1.0);
+    ScalarGrid& open = face_open_[a];
+    parallel_for(0, open.size(), [&](int64_t i) {
+      const int fa = open.coords(i)[a];
+      const bool wall = (fa == 0 && walls[2 * a]) || (fa == g.n[a] && walls[2 * a + 1]);
+      open[i] = wall || (held && (*held)[a].data()[i]) ? 0.0 : 1.0;
+    });
   }
-  if (!ratio.empty()) {
-    std::nth_element(ratio.begin(), ratio.begin() + ratio.size() / 2, ratio.end());
-    scale_ = ratio[ratio.size() / 2];
+  for (const OccludedFace& f : occ.faces) face_open_[f.axis](f.face.x(), f.face.y(), f.face.z()) = 0.0;
+  // Its coefficient per unit open fraction (dt = 1), and the multiplier rows' units over it:
+  // an interior row holds 6 dx^4 / (rho dx^3), the Poisson matrix 6 / (rho dx^2).
+  const double poisson_scale = 1.0 / (density * g.dx * g.dx);
+  scale_ = g.dx * g.dx * g.dx;
+
+  PoissonSystem& A = system_.A;
+  A.resize(g.n);
+  system_.mg.labels.resize(g.n.x(), g.n.y(), g.n.z(), 0);
+  system_.mg.face_open = &face_open_;
+  system_.mg.scale = poisson_scale;
+  parallel_for(0, A.cells(), [&](int64_t c) {
+    const Vec3i I = row.coords(c);
+    bool closed = true;
+    for (int a = 0; a < 3 && closed; ++a) {
+      Vec3i hi = I;
+      hi[a] += 1;
+      closed = face_open_[a](I.x(), I.y(), I.z()) <= 0.0 && face_open_[a](hi.x(), hi.y(), hi.z()) <= 0.0;
+    }
+    const bool liquid = row.data()[c] >= 0 && !closed;
+    A.active[c] = liquid;
+    system_.mg.labels[c] = static_cast<uint8_t>(liquid ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
+  }, 4096);
+  A.build_layout();
+  if (any_periodic(periodic)) {
+    // The seam's couplings, which the 7-point storage cannot hold; the coarse levels see the
+    // periodic sides closed.
+    system_.periodic = std::make_unique<PeriodicCoupling>(periodic, &face_open_, poisson_scale);
+    system_.multigrid_face_open = face_open_;
+    for (int a = 0; a < 3; ++a) {
+      if (!periodic[a]) continue;
+      ScalarGrid& open = system_.multigrid_face_open[a];
+      for (int64_t f = 0; f < open.size(); ++f) {
+        const int fa = open.coords(f)[a];
+        if (fa == 0 || fa == g.n[a]) open[f] = 0.0;
+      }
+    }
+    system_.mg.face_open = &system_.multigrid_face_open;
+    system_.periodic->bind(A);
+    system_.mg.periodic = system_.periodic.get();
   }
-  // The fine level takes the multiplier matrix's own 7-point entries (in the Poisson matrix's
+
+  // The fine level holds the multiplier matrix's own 7-point entries (in the Poisson matrix's
   // units): next to a surface they differ from the Poisson matrix's (a side sample adds to the
-  // diagonal, a cut face weighs by its mass), and the V-cycle's smoother should see them.
-  // Column r of the (symmetric) matrix is row r: its entries to the cells' rows along +x, +y, +z.
+  // diagonal, a cut face weighs by its mass), and the V-cycle's smoother should see them. Column
+  // r of the (symmetric) matrix is row r: its entries to the cells' rows along +x, +y, +z.
+  compact_.assign(static_cast<size_t>(rows), -1);
+  inverse_diagonal_ = matrix.diagonal().head(rows).cwiseInverse();
   std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
   for (int64_t c = 0; c < row.size(); ++c)
     if (row.data()[c] >= 0) cell_of_row[static_cast<size_t>(row.data()[c])] = c;
   parallel_for(0, rows, [&](int64_t r) {
     const int64_t c = cell_of_row[static_cast<size_t>(r)];
-    if (c < 0 || !system_.A.active[c]) return;
+    if (c < 0 || !A.active[c]) return;
+    compact_[static_cast<size_t>(r)] = A.layout.grid_to_compact[c];
+    const Vec3i I = row.coords(c);
+    for (int a = 0; a < 3; ++a) {  // the Poisson matrix's coupling, where the matrix has none
+      Vec3i hi = I;
+      hi[a] += 1;
+      if (I[a] + 1 < g.n[a] && A.active[c + A.stride[a]])
+        A.off[a][c] = -face_open_[a](hi.x(), hi.y(), hi.z()) * poisson_scale;
+    }
     for (SparseMatrix::InnerIterator it(matrix, r); it; ++it) {
       const int64_t r2 = it.row();
       if (r2 == r) {
-        system_.A.diag[c] = it.value() / scale_;
+        A.diag[c] = it.value() / scale_;
         continue;
       }
       if (r2 >= rows) continue;
       const int64_t c2 = cell_of_row[static_cast<size_t>(r2)];
       for (int a = 0; a < 3; ++a)
-        if (c2 == c + system_.A.stride[a] && system_.A.off[a][c] != 0.0) system_.A.off[a][c] = it.value() / scale_;
+        if (c2 == c + A.stride[a] && A.off[a][c] != 0.0) A.off[a][c] = it.value() / scale_;
     }
   }, 1024);
   // The V-cycle adds its seam couplings to the finest diagonal, which the matrix's already holds.
   if (system_.periodic) {
-    std::vector<int64_t> cell_of(static_cast<size_t>(system_.A.layout.size), -1);
-    for (int64_t c = 0; c < system_.A.cells(); ++c)
-      if (system_.A.active[c]) cell_of[static_cast<size_t>(system_.A.layout.grid_to_compact[c])] = c;
+    std::vector<int64_t> cell_of(static_cast<size_t>(A.layout.size), -1);
+    for (int64_t c = 0; c < A.cells(); ++c)
+      if (A.active[c]) cell_of[static_cast<size_t>(A.layout.grid_to_compact[c])] = c;
     for (const auto& axis : system_.periodic->pairs())
       for (const PeriodicCoupling::Pair& p : axis) {
-        system_.A.diag[cell_of[static_cast<size_t>(p.i)]] -= p.k;
-        system_.A.diag[cell_of[static_cast<size_t>(p.j)]] -= p.k;
+        A.diag[cell_of[static_cast<size_t>(p.i)]] -= p.k;
+        A.diag[cell_of[static_cast<size_t>(p.j)]] -= p.k;
       }
   }
-  multigrid_ = std::make_unique<MultigridPreconditioner>(system_.A, system_.mg);
+  multigrid_ = std::make_unique<MultigridPreconditioner>(A, system_.mg);
 }
 
 void CellBlockMultigrid::apply(const VectorX& r, VectorX& z) {

@@ -4,6 +4,7 @@
 // fine level holds those rows' own 7-point entries and whose coarse levels rediscretise the
 // Poisson matrix of the same liquid with every occluded face closed, scaled to the rows' units.
 // Rows whose cell that matrix leaves out (a cell closed on all sides) get the inverse diagonal.
+// Nothing of the Poisson matrix is assembled: its fine level is the rows' own entries.
 #include <memory>
 
 #include "ripple/coupling/slip/occluded_faces.hpp"
@@ -26,7 +27,7 @@ class CellBlockMultigrid {
 
  private:
   const Array3<int32_t>& row_;
-  SolidBoundary boundary_;  ///< face fractions the system and the V-cycle point at
+  std::array<ScalarGrid, 3> face_open_;  ///< open fractions the V-cycle's coarse levels rediscretise
   PressureSystem system_;
   std::unique_ptr<MultigridPreconditioner> multigrid_;
   double scale_ = 1.0;            ///< rows' units over the Poisson matrix's

@@ -1,9 +1,11 @@
 #include "ripple/coupling/slip/constraint_rows.hpp"
 
+#include <algorithm>
 #include <numeric>
+#include <set>
 
 #include "ripple/core/parallel.hpp"
-#include <set>
+#include "ripple/solver/sparse_from_rows.hpp"
 
 namespace ripple {
 
@@ -108,73 +110,19 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
   VectorX b = VectorX::Zero(all_rows);
   Regions regions(rows + ghost_rows);
   std::vector<uint8_t> dirichlet(rows + ghost_rows, 0);
-  // The cells' divergence rows, in parallel: each cell's entries go to its own slots (counted
-  // first, so the order is that of a serial pass), its region joins to its own list.
-  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
-  for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
-  constexpr int kJoins = 6;  // a cell joins at most one region per face
-  std::vector<int64_t> joins(static_cast<size_t>(rows) * kJoins, -1);
-  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
-    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
-    int joined = 0;
-    auto join = [&](int64_t other) {
-      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = other;
-    };
-    for (int a = 0; a < 3; ++a)
-      for (int hi = 0; hi < 2; ++hi) {
-        Vec3i f = cell;
-        f[a] += hi;
-        const double sign = hi ? 1.0 : -1.0;
-        Vec3i nb = cell;
-        nb[a] += hi ? 1 : -1;
-        const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
-        if (o >= 0) {
-          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
-          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
-          const int side = hi ? 0 : 1;
-          const Stencil& st = stencil[slip_index[o][side]];
-          for (const auto& [d, w] : st.terms) emit(r, d, sign * area * st.normal[a] * w);
-          const int32_t gf = lay.ghost_flux[o][side];
-          if (gf >= 0) {
-            const int64_t gr = rows + lay.ghosts.of_side[o][side];
-            emit(r, gf, sign * area);
-            emit(gr, gf, -sign * area);
-            join(gr);
-          }
-          continue;
-        }
-        const int32_t d = lay.face[a](f.x(), f.y(), f.z());
-        if (d == kWallFace) continue;
-        emit(r, d, sign * area);
-        if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
-        const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
-        if (inside && lay.liquid(nb)) join(lay.row(nb.x(), nb.y(), nb.z()));
-        else if (record) dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
-      }
-  };
-  std::vector<int64_t> offset(static_cast<size_t>(rows) + 1, 0);
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t n = 0;
-    visit_cell(r, [&](int64_t, int64_t, double) { ++n; }, false);
-    offset[static_cast<size_t>(r) + 1] = n;
-  }, 2048);
-  for (int64_t r = 0; r < rows; ++r) offset[static_cast<size_t>(r) + 1] += offset[static_cast<size_t>(r)];
-  std::vector<Triplet> ct(static_cast<size_t>(offset.back()));
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t at = offset[static_cast<size_t>(r)];
-    visit_cell(r, [&](int64_t row, int64_t col, double v) { ct[static_cast<size_t>(at++)] = Triplet(row, col, v); }, true);
-  }, 2048);
-  for (int64_t r = 0; r < rows; ++r)
-    for (int k = 0; k < kJoins; ++k) {
-      const int64_t other = joins[static_cast<size_t>(r) * kJoins + k];
-      if (other >= 0) regions.join(r, other);
+  // The other rows' entries, few, as triplets in the order they are made, then grouped by row:
+  // first the ghost cells' rows, the ghost fluxes out of the liquid cells beside them (flowing
+  // along +axis from a cell below the face, into the ghost cell above it).
+  std::vector<Triplet> ct;
+  for (size_t o = 0; o < occ.faces.size(); ++o)
+    for (int side = 0; side < 2; ++side) {
+      const int32_t gf = lay.ghost_flux[o][side];
+      if (gf >= 0) ct.emplace_back(rows + lay.ghosts.of_side[o][side], gf, side == 0 ? -area : area);
     }
   for (size_t l = 0; l < lay.ghosts.links.size(); ++l) {
     const int64_t lo = rows + lay.ghosts.links[l][0], hi = rows + lay.ghosts.links[l][1];
     ct.emplace_back(lo, lay.link_flux[l], area);
     ct.emplace_back(hi, lay.link_flux[l], -area);
-    regions.join(lo, hi);
   }
   // Slip rows N^T W v = N^T J V_s (Eq. 7, 11): the solid feels only these rows' forces (Sec. 5).
   for (int64_t k = 0; k < constraints; ++k) {
@@ -208,8 +156,82 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
     b[r] = area * jv[tr.o].known[tr.component];
     add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
   }
-  out.ct.resize(all_rows, unknowns + solid_n);
-  out.ct.setFromTriplets(ct.begin(), ct.end());
+  // The cells' divergence rows, in parallel: each cell's entries go to its own slots (counted
+  // first), its region joins to a list of its own.
+  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
+  for (int64_t c = 0; c < lay.row.size(); ++c)
+    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
+  constexpr int kJoins = 6;  // a cell joins at most one region per face
+  std::vector<int32_t> joins(static_cast<size_t>(rows) * kJoins, -1);
+  using Entry = std::pair<int, double>;
+  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
+    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
+    int joined = 0;
+    auto join = [&](int64_t other) {
+      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = static_cast<int32_t>(other);
+    };
+    for (int a = 0; a < 3; ++a)
+      for (int hi = 0; hi < 2; ++hi) {
+        Vec3i f = cell;
+        f[a] += hi;
+        const double sign = hi ? 1.0 : -1.0;
+        Vec3i nb = cell;
+        nb[a] += hi ? 1 : -1;
+        const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
+        if (o >= 0) {
+          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
+          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
+          const int side = hi ? 0 : 1;
+          const Stencil& st = stencil[slip_index[o][side]];
+          for (const auto& [d, w] : st.terms) emit(d, sign * area * st.normal[a] * w);
+          const int32_t gf = lay.ghost_flux[o][side];
+          if (gf >= 0) {
+            emit(gf, sign * area);
+            join(rows + lay.ghosts.of_side[o][side]);
+          }
+          continue;
+        }
+        const int32_t d = lay.face[a](f.x(), f.y(), f.z());
+        if (d == kWallFace) continue;
+        emit(d, sign * area);
+        if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
+        const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
+        // A neighbour joins through its face along +axis only: the other way adds nothing.
+        if (inside && lay.liquid(nb)) {
+          if (hi) join(lay.row(nb.x(), nb.y(), nb.z()));
+        } else if (record) {
+          dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
+        }
+      }
+  };
+  std::vector<int64_t> start(static_cast<size_t>(all_rows) + 1, 0);
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t n = 0;
+    visit_cell(r, [&](int64_t, double) { ++n; }, false);
+    start[static_cast<size_t>(r) + 1] = n;
+  }, 2048);
+  for (int64_t r = 0; r < rows; ++r) start[static_cast<size_t>(r) + 1] += start[static_cast<size_t>(r)];
+  std::vector<Entry> entries;
+  entries.reserve(static_cast<size_t>(start[static_cast<size_t>(rows)]) + ct.size());
+  entries.resize(static_cast<size_t>(start[static_cast<size_t>(rows)]));
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t at = start[static_cast<size_t>(r)];
+    visit_cell(r, [&](int64_t col, double v) { entries[static_cast<size_t>(at++)] = Entry(static_cast<int>(col), v); }, true);
+  }, 2048);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int k = 0; k < kJoins; ++k) {
+      const int32_t other = joins[static_cast<size_t>(r) * kJoins + k];
+      if (other >= 0) regions.join(r, other);
+    }
+  for (const auto& link : lay.ghosts.links) regions.join(rows + link[0], rows + link[1]);
+  std::stable_sort(ct.begin(), ct.end(), [](const Triplet& x, const Triplet& y) { return x.row() < y.row(); });
+  size_t next = 0;
+  for (int64_t r = rows; r < all_rows; ++r) {
+    for (; next < ct.size() && ct[next].row() == r; ++next) entries.emplace_back(static_cast<int>(ct[next].col()), ct[next].value());
+    start[static_cast<size_t>(r) + 1] = static_cast<int64_t>(entries.size());
+  }
+  out.ctt = transpose_from_rows(unknowns + solid_n, start, entries);
+  out.ct = out.ctt.transpose();
   // A region that no free surface or open side bounds: one row of it to pin.
   std::vector<uint8_t> region_ok(rows + ghost_rows, 0);
   for (int64_t r = 0; r < rows + ghost_rows; ++r)

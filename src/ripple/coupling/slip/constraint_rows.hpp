@@ -13,6 +13,7 @@ namespace ripple {
 
 struct ConstraintRows {
   SparseMatrix ct;                ///< rows x (liquid unknowns + solid unknowns)
+  SparseMatrix ctt;               ///< its transpose (column r holds row r)
   VectorX b;
   int64_t slip_row0 = 0;          ///< first slip row (after the real and the ghost cells')
   int64_t tangent_row0 = 0;       ///< first no-slip tangential row

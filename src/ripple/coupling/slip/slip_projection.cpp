@@ -59,9 +59,9 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   for (size_t k = 0; k < responding.size(); ++k) position[responding[k]] = static_cast<int>(k);
   // M^-1 of the liquid's unknowns; the solids' mass-only unknowns (rigid bodies) enter as a
   // term applied without forming it, the responding ones through their response.
-  std::vector<Triplet> minv, rigid_minv;
+  std::vector<Triplet> rigid_minv;
   VectorX z1(responding.size());  // sigma M of the responding unknowns (kg)
-  for (int64_t k = 0; k < unknowns; ++k) minv.emplace_back(k, k, lay.inv_mass[k]);
+  const Eigen::Map<const VectorX> inv_mass(lay.inv_mass.data(), unknowns);
   if (solids)
     for (int k = 0; k < solids->inverse_mass->outerSize(); ++k)
       for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it) {
@@ -70,14 +70,12 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
         else if (it.row() == it.col())
           z1[position[it.row()]] = kResponseSplit / it.value();
       }
-  SparseMatrix inv_m(unknowns + solid_n, unknowns + solid_n);
-  inv_m.setFromTriplets(minv.begin(), minv.end());
   VectorX us(unknowns + solid_n);
-  for (int64_t k = 0; k < unknowns; ++k) us[k] = lay.ustar[k];
+  us.head(unknowns) = Eigen::Map<const VectorX>(lay.ustar.data(), unknowns);
   if (solids) us.tail(solid_n) = solids->velocity;
-  const SparseMatrix Ctt = Ct.transpose();
-  // C M^-1 C^T over the liquid's unknowns (the solid columns carry no entry of inv_m).
-  SparseMatrix A = weighted_gram(Ct, Eigen::Map<const VectorX>(lay.inv_mass.data(), unknowns));
+  const SparseMatrix& Ctt = cr.ctt;
+  // C M^-1 C^T over the liquid's unknowns (the solid columns weigh nothing here).
+  SparseMatrix A = weighted_gram(Ct, Ctt, inv_mass);
   SparseMatrix solid_inverse_mass(solid_n, solid_n), solid_columns;
   solid_inverse_mass.setFromTriplets(rigid_minv.begin(), rigid_minv.end());
   if (solid_n > 0) solid_columns = Ct.rightCols(solid_n);
@@ -118,6 +116,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   lap("multiplier_matrix");
   // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
   CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed, prm.periodic);
+  lap("multigrid");
   LeadingBlock leading;
   leading.rows = rows;
   leading.apply = [&](const VectorX& r, VectorX& z) { cell_block.apply(r, z); };
@@ -136,7 +135,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   result.residual = solve.residual;
   result.converged = solve.converged;
   const VectorX ct_mu = Ctt * mu;
-  VectorX u = us + inv_m * ct_mu;
+  VectorX u = us;
+  u.head(unknowns) += inv_mass.cwiseProduct(ct_mu.head(unknowns));
   if (solid_n > 0) u.tail(solid_n) += solid_inverse_mass * ct_mu.tail(solid_n);
   for (size_t k = 0; k < responding.size(); ++k) u[unknowns + responding[k]] = us[unknowns + responding[k]] + w[k];
   if (solids) {

@@ -63,7 +63,8 @@ struct SlipProjectionResult {
   double max_ghost_divergence = 0.0;  ///< 1/s, over ghost cells (net flux of a ghost cell over its volume)
   double max_normal_mismatch = 0.0; ///< m/s, |N.(W v - J V_s)| over the constraints after it (no-slip: every row)
   /// Wall time (s) of the projection's phases: unknowns, constraint_rows, multiplier_matrix,
-  /// preconditioner (multigrid and surface block), iterations, write_back.
+  /// multigrid (the cells' V-cycle set up), preconditioner (the rest of it: the surface block
+  /// and the solids' terms), iterations, write_back.
   PhaseTimings timings;
 };
 
