@@ -1,19 +1,13 @@
 #pragma once
 // The projection's multipliers mu (pressures times dt, constraint impulses) when deformable
-// solids answer through H = M + dt^2 K (solid_response.hpp): (A + B H^-1 B^T) mu = r, whose
-// H^-1 is dense. With w = H^-1 B^T mu the symmetric indefinite pair
-//     [ A    B ] [mu]   [r]
-//     [ B^T -H ] [ w] = [0]
-// is made positive definite by splitting H = Z1 + Z2, Z1 = sigma M (the transformation of
-// Zarifi & Batty 2017, Eq. 28-33, applied to this dual system):
-//     [ A + B Z1^-1 B^T    -B Z1^-1 Z2    ] [mu]   [r]
-//     [ -Z2 Z1^-1 B^T      Z2 + Z2 Z1^-1 Z2 ] [ w] = [0],
-// which is [A 0; 0 Z2] + [B; -Z2] Z1^-1 [B^T -Z2], sparse and SPD. Conjugate gradients,
-// preconditioned, when a preconditioner for the leading rows (the liquid cells': multigrid,
-// cell_block_multigrid.hpp) is given, by the surface Schwarz cycle over the whole system
-// (surface_schwarz.hpp: the rows near the surfaces and the deformable unknowns by sparse
-// Cholesky); otherwise block-diagonally, incomplete Cholesky on the first block and the second
-// exactly (CHOLMOD). Without B (no deformable unknown) the system is A alone.
+// solids answer through H = M + dt^2 K (solid_response.hpp): the Schur complement system
+//     (A + B H^-1 B^T) mu = r,   w = H^-1 B^T mu,
+// which is SPD, solved by conjugate gradients with H^-1 applied through H's sparse Cholesky
+// factor (one solve per iteration; H^-1 itself is dense and never formed). The preconditioner,
+// when one for the leading rows (the liquid cells': multigrid, cell_block_multigrid.hpp) is
+// given, is the surface Schwarz cycle (surface_schwarz.hpp), whose surface block holds the
+// solids' response exactly through a quasi-definite factorisation; otherwise incomplete
+// Cholesky of A. Without B (no deformable unknown) the system is A alone.
 #include <functional>
 
 #include "ripple/solver/form.hpp"
@@ -42,12 +36,11 @@ struct LowRankTerm {
   const SparseMatrix* inverse_mass = nullptr;  ///< unknowns x unknowns
 };
 
-/// Solves for mu (initial guess on entry) and, with B, w = H^-1 B^T mu (the deformable
-/// unknowns' response); A is `a` plus `low_rank`. `z1` is the diagonal of Z1 (sigma M) over the
-/// deformable unknowns.
+/// Solves for mu (initial guess on entry) and, with B (rows of A x m) and H (m x m, SPD),
+/// w = H^-1 B^T mu (the deformable unknowns' response); A is `a` plus `low_rank`.
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* b_matrix,
-                                             const SparseMatrix* h, const VectorX* z1, const VectorX& r, VectorX& mu,
-                                             VectorX& w, double tolerance, int max_iterations,
-                                             const LeadingBlock& leading = {}, const LowRankTerm& low_rank = {});
+                                             const SparseMatrix* h, const VectorX& r, VectorX& mu, VectorX& w,
+                                             double tolerance, int max_iterations, const LeadingBlock& leading = {},
+                                             const LowRankTerm& low_rank = {});
 
 }  // namespace ripple

@@ -10,13 +10,6 @@
 
 namespace ripple {
 
-namespace {
-
-/// Share of the responding solids' mass moved into Z1 = sigma M (coupled_solve.hpp).
-constexpr double kResponseSplit = 0.9;
-
-}  // namespace
-
 SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
                                        const std::vector<FaceSolidVelocity>& jv, const ScalarGrid* curvature,
                                        const SlipProjectionParams& prm, FaceFlags& valid, UpperSamples& upper,
@@ -60,15 +53,11 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   // M^-1 of the liquid's unknowns; the solids' mass-only unknowns (rigid bodies) enter as a
   // term applied without forming it, the responding ones through their response.
   std::vector<Triplet> rigid_minv;
-  VectorX z1(responding.size());  // sigma M of the responding unknowns (kg)
   const Eigen::Map<const VectorX> inv_mass(lay.inv_mass.data(), unknowns);
   if (solids)
     for (int k = 0; k < solids->inverse_mass->outerSize(); ++k)
       for (SparseMatrix::InnerIterator it(*solids->inverse_mass, k); it; ++it) {
-        if (position[it.row()] < 0 && position[it.col()] < 0)
-          rigid_minv.emplace_back(it.row(), it.col(), it.value());
-        else if (it.row() == it.col())
-          z1[position[it.row()]] = kResponseSplit / it.value();
+        if (position[it.row()] < 0 && position[it.col()] < 0) rigid_minv.emplace_back(it.row(), it.col(), it.value());
       }
   VectorX us(unknowns + solid_n);
   us.head(unknowns) = Eigen::Map<const VectorX>(lay.ustar.data(), unknowns);
@@ -126,8 +115,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
     rigid.inverse_mass = &solid_inverse_mass;
   }
   const CoupledSolveResult solve =
-      solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr,
-                                respond ? &z1 : nullptr, rhs, mu, w, prm.tolerance, prm.max_iterations, leading, rigid);
+      solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr, rhs, mu, w,
+                                prm.tolerance, prm.max_iterations, leading, rigid);
   timings.add("preconditioner", seconds_since(clock) - solve.solve_seconds);
   timings.add("iterations", solve.solve_seconds);
   clock = std::chrono::steady_clock::now();

@@ -1,12 +1,15 @@
 #include "ripple/coupling/slip/surface_schwarz.hpp"
 
 #include "ripple/core/errors.hpp"
+#include "ripple/core/parallel.hpp"
+#include "ripple/solver/sparse_from_rows.hpp"
 
 namespace ripple {
 
 SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra, int64_t lead,
-                               std::function<void(const VectorX&, VectorX&)> lead_apply)
-    : lead_(lead), lead_apply_(std::move(lead_apply)) {
+                               std::function<void(const VectorX&, VectorX&)> lead_apply, const SparseMatrix* g,
+                               const SparseMatrix* h)
+    : lead_(lead), lead_apply_(std::move(lead_apply)), eliminated_(g && h && h->rows() > 0) {
   const int64_t n = a.rows(), total = std::max<int64_t>(n, extra.rows());
   std::vector<uint8_t> in(static_cast<size_t>(total), 0);
   auto mark_column = [&](const SparseMatrix& m, int64_t c) {
@@ -18,52 +21,116 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
     if (c < n) mark_column(a, c);
     mark_column(extra, c);
   }
-  std::vector<Triplet> sel, sel_a;
+  std::vector<int64_t> position(static_cast<size_t>(total), -1);
   for (int64_t i = 0; i < total; ++i)
     if (in[static_cast<size_t>(i)]) {
-      const int64_t s = static_cast<int64_t>(rows_.size());
-      sel.emplace_back(i, s, 1.0);
-      if (i < n) sel_a.emplace_back(i, s, 1.0);
+      position[static_cast<size_t>(i)] = static_cast<int64_t>(rows_.size());
       rows_.push_back(i);
     }
   const int64_t s = static_cast<int64_t>(rows_.size());
-  SparseMatrix p(total, s), p_a(n, s);
-  p.setFromTriplets(sel.begin(), sel.end());
-  p_a.setFromTriplets(sel_a.begin(), sel_a.end());
-  // P^T K = (a P_a)^T (a symmetric), widened to K's columns, plus P^T extra.
-  SparseMatrix ap = a * p_a;
-  Eigen::SparseMatrix<double, Eigen::RowMajor> pa = ap.transpose();
-  pa.conservativeResize(s, total);
-  pk_ = pa;
-  if (extra.nonZeros() > 0) {
-    SparseMatrix ext = extra;
-    ext.conservativeResize(total, total);
-    pk_ += Eigen::SparseMatrix<double, Eigen::RowMajor>(p.transpose() * ext);
+  // P^T K and P^T K P, taken row by row: K is symmetric, so row i of K is column i of `a` plus
+  // column i of `extra`.
+  std::vector<int64_t> start(static_cast<size_t>(s) + 1, 0), block_start(static_cast<size_t>(s) + 1, 0);
+  auto column_size = [](const SparseMatrix& m, int64_t c) {
+    return c < m.cols() ? static_cast<int64_t>(m.outerIndexPtr()[c + 1] - m.outerIndexPtr()[c]) : int64_t(0);
+  };
+  for (int64_t j = 0; j < s; ++j) {
+    const int64_t i = rows_[static_cast<size_t>(j)];
+    start[static_cast<size_t>(j) + 1] = start[static_cast<size_t>(j)] + column_size(a, i) + column_size(extra, i);
   }
-  block_ = pk_ * p;
-  if (!factor_.solve(block_, VectorX::Zero(s), zs_))
-    throw SimulationError("the slip projection's surface block could not be factorised");
+  std::vector<std::pair<int, double>> entries(static_cast<size_t>(start.back()));
+  std::vector<int64_t> in_block(static_cast<size_t>(s), 0);
+  parallel_for(0, s, [&](int64_t j) {
+    const int64_t i = rows_[static_cast<size_t>(j)];
+    int64_t at = start[static_cast<size_t>(j)];
+    for (const SparseMatrix* m : {&a, &extra}) {
+      if (i >= m->cols()) continue;
+      for (SparseMatrix::InnerIterator it(*m, i); it; ++it) {
+        entries[static_cast<size_t>(at++)] = {static_cast<int>(it.row()), it.value()};
+        in_block[static_cast<size_t>(j)] += position[static_cast<size_t>(it.row())] >= 0;
+      }
+    }
+  }, 256);
+  for (int64_t j = 0; j < s; ++j) block_start[static_cast<size_t>(j) + 1] = block_start[static_cast<size_t>(j)] + in_block[static_cast<size_t>(j)];
+  std::vector<std::pair<int, double>> block_entries(static_cast<size_t>(block_start.back()));
+  parallel_for(0, s, [&](int64_t j) {
+    int64_t at = block_start[static_cast<size_t>(j)];
+    for (int64_t e = start[static_cast<size_t>(j)]; e < start[static_cast<size_t>(j) + 1]; ++e) {
+      const int64_t col = position[static_cast<size_t>(entries[static_cast<size_t>(e)].first)];
+      if (col >= 0) block_entries[static_cast<size_t>(at++)] = {static_cast<int>(col), entries[static_cast<size_t>(e)].second};
+    }
+  }, 256);
+  // Stored as their transposes' columns: (P^T K)^T column j is row j of P^T K.
+  pk_ = transpose_from_rows(total, start, entries).transpose();
+  block_ = transpose_from_rows(s, block_start, block_entries);  // symmetric: its own transpose
+  if (!eliminated_) {
+    if (!factor_.solve(block_, VectorX::Zero(s), zs_))
+      throw SimulationError("the slip projection's surface block could not be factorised");
+    return;
+  }
+  // The quasi-definite matrix [P^T K0 P, P^T g; g^T P, -h]. Every row of g is in the block.
+  const int64_t m = h->rows();
+  std::vector<Triplet> t;
+  t.reserve(static_cast<size_t>(block_.nonZeros() + 2 * g->nonZeros() + h->nonZeros()));
+  for (int64_t c = 0; c < s; ++c)
+    for (SparseMatrix::InnerIterator it(block_, c); it; ++it) t.emplace_back(it.row(), c, it.value());
+  std::vector<Triplet> pg;
+  for (int64_t c = 0; c < m; ++c)
+    for (SparseMatrix::InnerIterator it(*g, c); it; ++it) {
+      const int64_t row = position[static_cast<size_t>(it.row())];
+      if (row < 0) throw SimulationError("a solid's constraint row is outside the slip projection's surface block");
+      pg.emplace_back(row, c, it.value());
+      t.emplace_back(row, s + c, it.value());
+      t.emplace_back(s + c, row, it.value());
+    }
+  for (int64_t c = 0; c < m; ++c)
+    for (SparseMatrix::InnerIterator it(*h, c); it; ++it) t.emplace_back(s + it.row(), s + c, -it.value());
+  pg_.resize(s, m);
+  pg_.setFromTriplets(pg.begin(), pg.end());
+  block_.resize(s + m, s + m);
+  block_.setFromTriplets(t.begin(), t.end());
+  quasi_.cholmod().nmethods = 1;
+  quasi_.cholmod().method[0].ordering = CHOLMOD_AMD;
+  quasi_.compute(block_);
+  if (quasi_.info() != Eigen::Success)
+    throw SimulationError("the slip projection's surface block with the solids' response could not be factorised");
 }
 
-void SurfaceSchwarz::surface_solve(const VectorX& r, const VectorX& z, VectorX& dz) {
-  rs_.resize(static_cast<int64_t>(rows_.size()));
-  for (size_t i = 0; i < rows_.size(); ++i) rs_[static_cast<int64_t>(i)] = r[rows_[i]];
-  rs_.noalias() -= pk_ * z;
-  if (!factor_.solve_same_matrix(block_, rs_, dz))
-    throw SimulationError("the slip projection's surface block solve failed");
+void SurfaceSchwarz::block_solve(const VectorX& rs, VectorX& dz, VectorX& y) {
+  const int64_t s = static_cast<int64_t>(rows_.size());
+  if (!eliminated_) {
+    if (!factor_.solve_same_matrix(block_, rs, dz))
+      throw SimulationError("the slip projection's surface block solve failed");
+    return;
+  }
+  augmented_ = VectorX::Zero(block_.rows());
+  augmented_.head(s) = rs;
+  augmented_ = quasi_.solve(augmented_).eval();
+  if (!augmented_.allFinite()) throw SimulationError("the slip projection's surface block solve failed");
+  dz = augmented_.head(s);
+  y = augmented_.tail(block_.rows() - s);
 }
 
 void SurfaceSchwarz::apply(const VectorX& r, VectorX& z) {
+  const int64_t s = static_cast<int64_t>(rows_.size());
   z = VectorX::Zero(r.size());
-  surface_solve(r, z, zs_);
-  for (size_t i = 0; i < rows_.size(); ++i) z[rows_[i]] = zs_[static_cast<int64_t>(i)];
-  // The cells' residual r - K z: z lives on the surface rows, so K z = (P^T K)^T zs.
+  rs_.resize(s);
+  for (int64_t i = 0; i < s; ++i) rs_[i] = r[rows_[static_cast<size_t>(i)]];
+  block_solve(rs_, zs_, y_);
+  for (int64_t i = 0; i < s; ++i) z[rows_[static_cast<size_t>(i)]] = zs_[i];
+  // The cells' residual r - K z: z lives on the surface rows, so K z = (P^T K0)^T zs there (g
+  // has no cell row).
   VectorX residual = r.head(lead_);
   residual.noalias() -= (pk_.transpose() * zs_).head(lead_);
   lead_apply_(residual, lead_z_);
   z.head(lead_) += lead_z_;
-  surface_solve(r, z, zs_);
-  for (size_t i = 0; i < rows_.size(); ++i) z[rows_[i]] += zs_[static_cast<int64_t>(i)];
+  // The surface's residual: g^T z is still g^T P zs (the cells' correction is off g's rows), so
+  // h^-1 g^T z is the first solve's y.
+  for (int64_t i = 0; i < s; ++i) rs_[i] = r[rows_[static_cast<size_t>(i)]];
+  rs_.noalias() -= pk_ * z;
+  if (eliminated_) rs_.noalias() -= pg_ * y_;
+  block_solve(rs_, dz_, y2_);
+  for (int64_t i = 0; i < s; ++i) z[rows_[static_cast<size_t>(i)]] += dz_[i];
 }
 
 }  // namespace ripple
