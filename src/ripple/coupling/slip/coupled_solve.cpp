@@ -8,24 +8,11 @@
 #include "ripple/core/parallel.hpp"
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/coupling/slip/surface_schwarz.hpp"
+#include "ripple/solver/column_dots.hpp"
 #include "ripple/solver/operator_pcg.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
 
 namespace ripple {
-namespace {
-
-/// out = a v for a symmetric `a` (column-major): row i is column i, so the rows are summed in
-/// parallel without a transposed copy.
-void symmetric_product(const SparseMatrix& a, const VectorX& v, VectorX& out) {
-  out.resize(a.cols());
-  parallel_for(0, a.cols(), [&](int64_t c) {
-    double sum = 0.0;
-    for (SparseMatrix::InnerIterator it(a, c); it; ++it) sum += it.value() * v[it.row()];
-    out[c] = sum;
-  }, 4096);
-}
-
-}  // namespace
 
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* bm, const SparseMatrix* h,
                                              const VectorX& r, VectorX& mu, VectorX& w, double tolerance,
@@ -63,7 +50,7 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   }
   VectorX y;
   auto apply_system = [&](const VectorX& v, VectorX& result) {
-    symmetric_product(a, v, result);
+    column_dots(a, v, result);  // a is symmetric: a v = a^T v
     if (coupled) {
       response(v, y);
       result.noalias() += *bm * y;

@@ -6,6 +6,7 @@
 #include "ripple/coupling/slip/constraint_rows.hpp"
 #include "ripple/coupling/slip/coupled_solve.hpp"
 #include "ripple/coupling/slip/projection_unknowns.hpp"
+#include "ripple/solver/column_dots.hpp"
 #include "ripple/solver/sparse_gram.hpp"
 
 namespace ripple {
@@ -72,7 +73,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   // pin one cell of each.
   for (int64_t r : cr.floating) A.coeffRef(r, r) += area / (prm.density * dx);
   result.pinned_regions = static_cast<int64_t>(cr.floating.size());
-  VectorX rhs = b - Ct * us;
+  VectorX rhs = b - column_dots(Ctt, us);  // C^T v* (Ctt's column r is row r)
   // A row no unknown answers (a cell whose faces are all held, inside a gas source's inflow):
   // its divergence is what the held faces make it; the row is decoupled from the rest.
   const VectorX diagonal = A.diagonal();
@@ -123,7 +124,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   result.iterations = solve.iterations;
   result.residual = solve.residual;
   result.converged = solve.converged;
-  const VectorX ct_mu = Ctt * mu;
+  const VectorX ct_mu = column_dots(Ct, mu);  // C mu
   VectorX u = us;
   u.head(unknowns) += inv_mass.cwiseProduct(ct_mu.head(unknowns));
   if (solid_n > 0) u.tail(solid_n) += solid_inverse_mass * ct_mu.tail(solid_n);
@@ -134,7 +135,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
 
   // Diagnostics on the constraints as posed (the pinned cells aside); a NaN shows as NaN.
-  const VectorX violation = Ct * u - b;
+  const VectorX violation = column_dots(Ctt, u) - b;
   auto worst = [](double current, double v) { return std::isnan(current) || !(std::isnan(v) || v > current) ? current : v; };
   for (int64_t r = 0; r < slip_row0; ++r) {
     if (held_row[static_cast<size_t>(r)]) continue;
