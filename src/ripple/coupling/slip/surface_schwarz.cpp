@@ -91,7 +91,17 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
   block_.setFromTriplets(t.begin(), t.end());
   quasi_.cholmod().nmethods = 1;
   quasi_.cholmod().method[0].ordering = CHOLMOD_AMD;
-  quasi_.compute(block_);
+  quasi_.cholmod().print = 0;  // a failed factorisation is retried with a shift
+  quasi_.analyzePattern(block_);
+  quasi_.factorize(block_);
+  // A no-slip surface's rows can be dependent (P^T K0 P only semi-definite): factor with a small
+  // shift of the diagonal, from 1e-12 up to 1e-6 of its largest entry, as the solids' Newton
+  // solves do. It leaves -h negative definite and the preconditioner symmetric.
+  const double top = block_.diagonal().cwiseAbs().maxCoeff();
+  for (double shift = 1e-12 * top; quasi_.info() != Eigen::Success && shift <= 1e-6 * top; shift *= 100.0) {
+    quasi_.setShift(shift);
+    quasi_.factorize(block_);
+  }
   if (quasi_.info() != Eigen::Success)
     throw SimulationError("the slip projection's surface block with the solids' response could not be factorised");
 }
