@@ -13,6 +13,7 @@
 
 #include "ripple/app/progress_line.hpp"
 #include "ripple/app/stop_signals.hpp"
+#include "ripple/core/allocator_policy.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/scene/scene_enums.hpp"
 #include "ripple/sim/scene_input.hpp"
@@ -66,6 +67,7 @@ std::string describe(const ripple::Scene& s, int max_frames = -1) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ripple::keep_freed_memory_for_reuse();
   CLI::App app{"ripple: liquids coupled two ways with shells, rods, elastic and rigid bodies"};
   app.set_version_flag("--version", std::string("ripple ") + RIPPLE_VERSION);
   app.require_subcommand(1);

@@ -113,12 +113,14 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
 void CellBlockMultigrid::apply(const VectorX& r, VectorX& z) {
   r_pad_.assign(static_cast<size_t>(system_.A.layout.padded), 0.0);
   z_pad_.assign(r_pad_.size(), 0.0);  // its pad must stay zero
-  for (Eigen::Index i = 0; i < r.size(); ++i)
+  parallel_for(0, r.size(), [&](int64_t i) {
     if (compact_[i] >= 0) r_pad_[compact_[i]] = r[i];
+  }, 8192);
   multigrid_->apply(r_pad_, z_pad_);
   z.resize(r.size());
-  for (Eigen::Index i = 0; i < r.size(); ++i)
+  parallel_for(0, r.size(), [&](int64_t i) {
     z[i] = compact_[i] >= 0 ? z_pad_[compact_[i]] / scale_ : r[i] * inverse_diagonal_[i];
+  }, 8192);
 }
 
 }  // namespace ripple
