@@ -1,5 +1,7 @@
 #include "ripple/core/allocator_policy.hpp"
 
+#include <cstdlib>  // defines __GLIBC__ under glibc
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
