@@ -1,6 +1,6 @@
-// Slip coupling (Robinson-Mosher, English & Fedkiw 2009), per step at 64^3: a pool half full,
-// a cloth of 32 x 32 = 1024 vertices lying on it and a rigid box floating beside it. Measured
-// on the same state: the constraint build (surfaces, visibility rays, occluded faces with their
+// Slip coupling (Robinson-Mosher, English & Fedkiw 2009), per step at 64^3 (bench/slip_pool_64.json):
+// a pool half full, a cloth of 32 x 32 = 1024 vertices lying on it and a rigid box floating
+// beside it. Measured on the same state: the constraint build (surfaces, visibility rays, occluded faces with their
 // normals and J weights, as slip_step does it), the one-way and the two-way projection (the
 // two-way one with the cloth's response M + dt^2 K), and ripple's plain pressure projection of
 // the same liquid with the solids absent (multigrid-preconditioned CG), all to a relative
@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <fstream>
 #include <memory>
 
 #include "ripple/sim/scene_input.hpp"
@@ -30,18 +31,8 @@ SlipCase& slip_case() {
   static std::unique_ptr<SlipCase> c;
   if (c) return *c;
   c = std::make_unique<SlipCase>();
-  const nlohmann::json j = nlohmann::json::parse(R"({
-    "domain": {"min": [0, 0, 0], "max": [1, 1, 1], "resolution": 64},
-    "time": {"end": 1.0, "fps": 30},
-    "fluid": {"representation": "apic", "regions": [{"type": "box", "min": [0, 0, 0], "max": [1, 0.5, 1]}]},
-    "solids": [
-      {"type": "shell", "name": "cloth", "density": 300, "thickness": 0.001, "young": 2e5,
-       "geometry": {"type": "grid", "center": [0.35, 0.505, 0.5], "width": 0.5, "depth": 0.5, "resolution": 31}},
-      {"type": "rigid", "name": "box", "density": 500,
-       "geometry": {"type": "box", "min": [0.7, 0.42, 0.4], "max": [0.85, 0.57, 0.55]}}],
-    "coupling": {"method": "slip"},
-    "output": {"preview": {"enabled": false}}
-  })");
+  std::ifstream file(RIPPLE_SOURCE_DIR "/bench/slip_pool_64.json");
+  const nlohmann::json j = nlohmann::json::parse(file);
   c->scene = std::make_unique<Scene>(build_scene(j, "bench_slip_projection", "."));
   c->world = std::make_unique<World>(*c->scene);
   initialise_world(*c->world);
