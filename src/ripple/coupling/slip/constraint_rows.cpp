@@ -27,31 +27,20 @@ struct Regions {
   void join(int64_t a, int64_t b) { parent[find(a)] = find(b); }
 };
 
-}  // namespace
+/// The one-sided stencil of a constraint, N^T W v over the velocity unknowns (Fig. 3c).
+struct Stencil {
+  Vec3 normal;
+  std::vector<std::pair<int32_t, double>> terms;
+};
 
-ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std::vector<FaceSolidVelocity>& jv,
-                                        const SlipProjectionParams& prm, int64_t solid_n) {
-  const GridGeometry& g = lay.g;
+/// Each constraint's stencil: the axial component is the sample itself, the others average the
+/// faces of the sample's own cell (the cell across is not visible). A grazing constraint uses
+/// the axis as its normal. `slip_index`: the constraint of each occluded face's side (-1: none).
+std::vector<Stencil> slip_stencils(const ProjectionUnknowns& lay, std::vector<std::array<int64_t, 2>>& slip_index) {
   const OccludedFaces& occ = lay.occ;
-  const double area = g.dx * g.dx;
-  const int64_t rows = lay.rows, ghost_rows = lay.ghosts.count();
-  const int64_t unknowns = lay.count(), constraints = static_cast<int64_t>(lay.slip_of.size());
-  ConstraintRows out;
-  // Solid velocity unknowns are columns after the liquid's: a row's coefficient `a` on J V_s
-  // goes to the known right-hand side and to the unknowns' columns.
-  auto add_solid = [&](int64_t row, int o, const Vec3& a, std::vector<Triplet>& into) {
-    for (const FaceSolidVelocity::Term& t : jv[o].terms) into.emplace_back(row, unknowns + t.unknown, a[t.component] * t.value);
-  };
-
-  // The one-sided stencil of each constraint, N^T W v over the velocity unknowns (Fig. 3c): the
-  // axial component is the sample itself, the others average the faces of the sample's own cell
-  // (the cell across is not visible). A grazing constraint uses the axis as its normal.
-  struct Stencil {
-    Vec3 normal;
-    std::vector<std::pair<int32_t, double>> terms;
-  };
+  const int64_t constraints = static_cast<int64_t>(lay.slip_of.size());
   std::vector<Stencil> stencil(constraints);
-  std::vector<std::array<int64_t, 2>> slip_index(occ.faces.size(), {-1, -1});
+  slip_index.assign(occ.faces.size(), {-1, -1});
   for (int64_t k = 0; k < constraints; ++k) {
     const auto [o, s] = lay.slip_of[k];
     slip_index[o][s] = k;
@@ -74,6 +63,111 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
       }
     }
   }
+  return stencil;
+}
+
+/// The liquid cells' divergence rows (volume flux, m^3/s), each cell's entries in its own slots
+/// (counted first), built in parallel; a row's entries may repeat a column.
+struct CellRows {
+  static constexpr int kJoins = 6;  ///< a cell joins at most one region per face
+  std::vector<int64_t> start;       ///< row r's entries begin at start[r]; rows + 1 of them
+  std::vector<std::pair<int, double>> entries;  ///< (column, value)
+  std::vector<int32_t> joins;       ///< per row, kJoins rows of its region (-1: none)
+};
+
+/// `dirichlet` (one per liquid and ghost cell) is set for a cell next to air or an open side;
+/// `spare`: room to keep in `entries` for the rows that follow.
+CellRows cell_divergence_rows(const ProjectionUnknowns& lay, const std::vector<Stencil>& stencil,
+                              const std::vector<std::array<int64_t, 2>>& slip_index, const SlipProjectionParams& prm,
+                              std::vector<uint8_t>& dirichlet, size_t spare) {
+  const GridGeometry& g = lay.g;
+  const OccludedFaces& occ = lay.occ;
+  const double area = g.dx * g.dx;
+  const int64_t rows = lay.rows;
+  CellRows out;
+  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
+  for (int64_t c = 0; c < lay.row.size(); ++c)
+    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
+  constexpr int kJoins = CellRows::kJoins;
+  std::vector<int32_t>& joins = out.joins;
+  joins.assign(static_cast<size_t>(rows) * kJoins, -1);
+  using Entry = std::pair<int, double>;
+  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
+    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
+    int joined = 0;
+    auto join = [&](int64_t other) {
+      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = static_cast<int32_t>(other);
+    };
+    for (int a = 0; a < 3; ++a)
+      for (int hi = 0; hi < 2; ++hi) {
+        Vec3i f = cell;
+        f[a] += hi;
+        const double sign = hi ? 1.0 : -1.0;
+        Vec3i nb = cell;
+        nb[a] += hi ? 1 : -1;
+        const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
+        if (o >= 0) {
+          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
+          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
+          const int side = hi ? 0 : 1;
+          const Stencil& st = stencil[slip_index[o][side]];
+          for (const auto& [d, w] : st.terms) emit(d, sign * area * st.normal[a] * w);
+          const int32_t gf = lay.ghost_flux[o][side];
+          if (gf >= 0) {
+            emit(gf, sign * area);
+            join(rows + lay.ghosts.of_side[o][side]);
+          }
+          continue;
+        }
+        const int32_t d = lay.face[a](f.x(), f.y(), f.z());
+        if (d == kWallFace) continue;
+        emit(d, sign * area);
+        if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
+        const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
+        // A neighbour joins through its face along +axis only: the other way adds nothing.
+        if (inside && lay.liquid(nb)) {
+          if (hi) join(lay.row(nb.x(), nb.y(), nb.z()));
+        } else if (record) {
+          dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
+        }
+      }
+  };
+  std::vector<int64_t>& start = out.start;
+  start.assign(static_cast<size_t>(rows) + 1, 0);
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t n = 0;
+    visit_cell(r, [&](int64_t, double) { ++n; }, false);
+    start[static_cast<size_t>(r) + 1] = n;
+  }, 2048);
+  for (int64_t r = 0; r < rows; ++r) start[static_cast<size_t>(r) + 1] += start[static_cast<size_t>(r)];
+  std::vector<Entry>& entries = out.entries;
+  entries.reserve(static_cast<size_t>(start[static_cast<size_t>(rows)]) + spare);
+  entries.resize(static_cast<size_t>(start[static_cast<size_t>(rows)]));
+  parallel_for(0, rows, [&](int64_t r) {
+    int64_t at = start[static_cast<size_t>(r)];
+    visit_cell(r, [&](int64_t col, double v) { entries[static_cast<size_t>(at++)] = Entry(static_cast<int>(col), v); }, true);
+  }, 2048);
+  return out;
+}
+
+}  // namespace
+
+ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std::vector<FaceSolidVelocity>& jv,
+                                        const SlipProjectionParams& prm, int64_t solid_n) {
+  const GridGeometry& g = lay.g;
+  const OccludedFaces& occ = lay.occ;
+  const double area = g.dx * g.dx;
+  const int64_t rows = lay.rows, ghost_rows = lay.ghosts.count();
+  const int64_t unknowns = lay.count(), constraints = static_cast<int64_t>(lay.slip_of.size());
+  ConstraintRows out;
+  // Solid velocity unknowns are columns after the liquid's: a row's coefficient `a` on J V_s
+  // goes to the known right-hand side and to the unknowns' columns.
+  auto add_solid = [&](int64_t row, int o, const Vec3& a, std::vector<Triplet>& into) {
+    for (const FaceSolidVelocity::Term& t : jv[o].terms) into.emplace_back(row, unknowns + t.unknown, a[t.component] * t.value);
+  };
+
+  std::vector<std::array<int64_t, 2>> slip_index;
+  const std::vector<Stencil> stencil = slip_stencils(lay, slip_index);
 
   // C^T: divergence rows of real then ghost cells (volume flux, m^3/s), then slip rows
   // (dx^2 N^T W v, the same units).
@@ -156,71 +250,14 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
     b[r] = area * jv[tr.o].known[tr.component];
     add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
   }
-  // The cells' divergence rows, in parallel: each cell's entries go to its own slots (counted
-  // first), its region joins to a list of its own.
-  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
-  for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
-  constexpr int kJoins = 6;  // a cell joins at most one region per face
-  std::vector<int32_t> joins(static_cast<size_t>(rows) * kJoins, -1);
-  using Entry = std::pair<int, double>;
-  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
-    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
-    int joined = 0;
-    auto join = [&](int64_t other) {
-      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = static_cast<int32_t>(other);
-    };
-    for (int a = 0; a < 3; ++a)
-      for (int hi = 0; hi < 2; ++hi) {
-        Vec3i f = cell;
-        f[a] += hi;
-        const double sign = hi ? 1.0 : -1.0;
-        Vec3i nb = cell;
-        nb[a] += hi ? 1 : -1;
-        const int32_t o = (f[a] > 0 && f[a] < g.n[a]) ? occ.at(a, f) : -1;
-        if (o >= 0) {
-          // The modified divergence (Sec. 4): the axial part of the normal velocity seen from
-          // this side, P^T N N^T W v, plus the ghost flux into the ghost cell behind the face.
-          const int side = hi ? 0 : 1;
-          const Stencil& st = stencil[slip_index[o][side]];
-          for (const auto& [d, w] : st.terms) emit(d, sign * area * st.normal[a] * w);
-          const int32_t gf = lay.ghost_flux[o][side];
-          if (gf >= 0) {
-            emit(gf, sign * area);
-            join(rows + lay.ghosts.of_side[o][side]);
-          }
-          continue;
-        }
-        const int32_t d = lay.face[a](f.x(), f.y(), f.z());
-        if (d == kWallFace) continue;
-        emit(d, sign * area);
-        if (prm.periodic[a]) nb[a] = (nb[a] + g.n[a]) % g.n[a];
-        const bool inside = (nb.array() >= 0).all() && (nb.array() < g.n.array()).all();
-        // A neighbour joins through its face along +axis only: the other way adds nothing.
-        if (inside && lay.liquid(nb)) {
-          if (hi) join(lay.row(nb.x(), nb.y(), nb.z()));
-        } else if (record) {
-          dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
-        }
-      }
-  };
-  std::vector<int64_t> start(static_cast<size_t>(all_rows) + 1, 0);
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t n = 0;
-    visit_cell(r, [&](int64_t, double) { ++n; }, false);
-    start[static_cast<size_t>(r) + 1] = n;
-  }, 2048);
-  for (int64_t r = 0; r < rows; ++r) start[static_cast<size_t>(r) + 1] += start[static_cast<size_t>(r)];
-  std::vector<Entry> entries;
-  entries.reserve(static_cast<size_t>(start[static_cast<size_t>(rows)]) + ct.size());
-  entries.resize(static_cast<size_t>(start[static_cast<size_t>(rows)]));
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t at = start[static_cast<size_t>(r)];
-    visit_cell(r, [&](int64_t col, double v) { entries[static_cast<size_t>(at++)] = Entry(static_cast<int>(col), v); }, true);
-  }, 2048);
+  // The cells' divergence rows first, then the others'.
+  CellRows cells = cell_divergence_rows(lay, stencil, slip_index, prm, dirichlet, ct.size());
+  std::vector<int64_t>& start = cells.start;
+  std::vector<std::pair<int, double>>& entries = cells.entries;
+  start.resize(static_cast<size_t>(all_rows) + 1);
   for (int64_t r = 0; r < rows; ++r)
-    for (int k = 0; k < kJoins; ++k) {
-      const int32_t other = joins[static_cast<size_t>(r) * kJoins + k];
+    for (int k = 0; k < CellRows::kJoins; ++k) {
+      const int32_t other = cells.joins[static_cast<size_t>(r) * CellRows::kJoins + k];
       if (other >= 0) regions.join(r, other);
     }
   for (const auto& link : lay.ghosts.links) regions.join(rows + link[0], rows + link[1]);

@@ -24,19 +24,14 @@ double one_sided_sample(const MacVelocity& v, const OccludedFaces& occ, int axis
   return v.u[axis](f.x(), f.y(), f.z());
 }
 
-}  // namespace
-
-ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& occ, const ScalarGrid* curvature,
-                                   const SlipProjectionParams& prm) {
+/// The velocity unknowns of the faces next to `lay`'s liquid cells (numbered already), with
+/// their predicted values and inverse masses, and the slip samples of the occluded faces.
+void number_face_unknowns(ProjectionUnknowns& lay, const LiquidState& L, const ScalarGrid* curvature,
+                          const SlipProjectionParams& prm) {
   const GridGeometry& g = L.grid;
+  const OccludedFaces& occ = lay.occ;
   const double dx = g.dx, cell_mass = prm.density * dx * dx * dx;
   const double coef = prm.dt / (prm.density * dx);
-  ProjectionUnknowns lay(g, occ);
-  // Liquid cells, numbered in grid order.
-  lay.row = Array3<int32_t>(g.n, -1);
-  for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) lay.row.data()[c] = lay.rows++;
-
   // Velocity unknowns; the free surface's ghost-fluid jump goes into v* (p = sigma kappa beyond).
   // Numbered in face order, in parallel: each block of faces counts its unknowns and slip
   // samples first, then numbers them from its offsets.
@@ -165,6 +160,21 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
       lay.face[a].data()[i] = lay.face[a](first.x(), first.y(), first.z());
     }
   }
+}
+
+}  // namespace
+
+ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& occ, const ScalarGrid* curvature,
+                                   const SlipProjectionParams& prm) {
+  const GridGeometry& g = L.grid;
+  const double dx = g.dx, cell_mass = prm.density * dx * dx * dx;
+  ProjectionUnknowns lay(g, occ);
+  // Liquid cells, numbered in grid order.
+  lay.row = Array3<int32_t>(g.n, -1);
+  for (int64_t c = 0; c < lay.row.size(); ++c)
+    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) lay.row.data()[c] = lay.rows++;
+
+  number_face_unknowns(lay, L, curvature, prm);
   // Ghost cells (Sec. 3.2): a flux unknown through every liquid side of an occluded face, one per
   // link between neighbouring ghost cells; a divergence row per ghost cell.
   lay.ghosts = build_ghost_cells(g, occ, [&](const Vec3i& c) { return lay.liquid(c); });
