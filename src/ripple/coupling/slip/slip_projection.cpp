@@ -84,6 +84,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
       A.coeffRef(r, r) = 1.0;
       rhs[r] = 0.0;
     }
+  A.makeCompressed();  // an inserted diagonal leaves room in its column
 
   VectorX mu = VectorX::Zero(all_rows), w;
   for (int64_t c = 0; c < lay.row.size(); ++c)

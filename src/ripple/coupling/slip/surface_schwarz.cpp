@@ -31,8 +31,11 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
   // P^T K and P^T K P, taken row by row: K is symmetric, so row i of K is column i of `a` plus
   // column i of `extra`.
   std::vector<int64_t> start(static_cast<size_t>(s) + 1, 0), block_start(static_cast<size_t>(s) + 1, 0);
-  auto column_size = [](const SparseMatrix& m, int64_t c) {
-    return c < m.cols() ? static_cast<int64_t>(m.outerIndexPtr()[c + 1] - m.outerIndexPtr()[c]) : int64_t(0);
+  auto column_size = [](const SparseMatrix& m, int64_t c) {  // counted: `m` may be uncompressed
+    int64_t n = 0;
+    if (c < m.cols())
+      for (SparseMatrix::InnerIterator it(m, c); it; ++it) ++n;
+    return n;
   };
   for (int64_t j = 0; j < s; ++j) {
     const int64_t i = rows_[static_cast<size_t>(j)];
@@ -87,23 +90,37 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
     for (SparseMatrix::InnerIterator it(*h, c); it; ++it) t.emplace_back(s + it.row(), s + c, -it.value());
   pg_.resize(s, m);
   pg_.setFromTriplets(pg.begin(), pg.end());
+  for (int64_t i = 0; i < s + m; ++i) t.emplace_back(i, i, 0.0);  // every diagonal in the pattern, for the shift
   block_.resize(s + m, s + m);
   block_.setFromTriplets(t.begin(), t.end());
-  quasi_.cholmod().nmethods = 1;
-  quasi_.cholmod().method[0].ordering = CHOLMOD_AMD;
-  quasi_.cholmod().print = 0;  // a failed factorisation is retried with a shift
   quasi_.analyzePattern(block_);
   quasi_.factorize(block_);
-  // A no-slip surface's rows can be dependent (P^T K0 P only semi-definite): factor with a small
-  // shift of the diagonal, from 1e-12 up to 1e-6 of its largest entry, as the solids' Newton
-  // solves do. It leaves -h negative definite and the preconditioner symmetric.
-  const double top = block_.diagonal().cwiseAbs().maxCoeff();
-  for (double shift = 1e-12 * top; quasi_.info() != Eigen::Success && shift <= 1e-6 * top; shift *= 100.0) {
-    quasi_.setShift(shift);
-    quasi_.factorize(block_);
+  // A quasi-definite matrix's pivots are positive on the first block's rows and negative on
+  // -h's, in any order of elimination. No-slip rows can be dependent (P^T K0 P only
+  // semi-definite), which shows as a pivot of the wrong sign or next to none: factor again with
+  // the blocks pushed apart, +shift on the first and -shift on -h (quasi-definite for any
+  // shift), from 1e-12 up to 1e-6 of the largest diagonal entry. The preconditioner then solves
+  // a slightly shifted block, still symmetric and positive definite.
+  const VectorX diagonal = block_.diagonal();
+  const double top = diagonal.cwiseAbs().maxCoeff();
+  auto signs_hold = [&] {
+    if (quasi_.info() != Eigen::Success) return false;
+    const VectorX d = quasi_.vectorD();
+    const auto& original = quasi_.permutationPinv().indices();  // pivot i is row original[i]
+    for (Eigen::Index i = 0; i < d.size(); ++i) {
+      const Eigen::Index row = original[i];
+      const double expected = row < s ? 1.0 : -1.0;
+      if (!(expected * d[i] > 1e-14 * std::abs(diagonal[row]))) return false;
+    }
+    return true;
+  };
+  for (double shift = 1e-12 * top; !signs_hold(); shift *= 100.0) {
+    if (shift > 1e-6 * top)
+      throw SimulationError("the slip projection's surface block with the solids' response could not be factorised");
+    SparseMatrix shifted = block_;
+    for (int64_t i = 0; i < s + m; ++i) shifted.coeffRef(i, i) += i < s ? shift : -shift;
+    quasi_.factorize(shifted);
   }
-  if (quasi_.info() != Eigen::Success)
-    throw SimulationError("the slip projection's surface block with the solids' response could not be factorised");
 }
 
 void SurfaceSchwarz::block_solve(const VectorX& rs, VectorX& dz, VectorX& y) {

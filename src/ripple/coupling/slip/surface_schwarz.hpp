@@ -21,7 +21,7 @@
 #include <functional>
 #include <vector>
 
-#include <Eigen/CholmodSupport>
+#include <Eigen/SparseCholesky>
 
 #include "ripple/solver/form.hpp"
 #include "ripple/solver/sparse_spd_solver.hpp"
@@ -52,7 +52,9 @@ class SurfaceSchwarz {
   SparseMatrix block_;                                 ///< P^T K0 P, or the quasi-definite matrix with g
   SparseMatrix pg_;                                    ///< P^T g (with g)
   SparseSpdSolver factor_;                             ///< without g
-  Eigen::CholmodSimplicialLDLT<SparseMatrix> quasi_;  ///< with g
+  /// With g: LDL^T without pivoting (a quasi-definite matrix needs none; Vanderbei 1995), its
+  /// pivots' signs checked. CHOLMOD factors such a matrix only simplicially too, no faster.
+  Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> quasi_;
   bool eliminated_ = false;
   VectorX rs_, zs_, y_, dz_, y2_, lead_z_, augmented_;
 };
