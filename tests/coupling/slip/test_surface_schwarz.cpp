@@ -119,3 +119,40 @@ TEST(SurfaceSchwarz, QuasiDefiniteBlockMatchesTheFormedResponse) {
 }
 
 }  // namespace ripple
+
+namespace ripple {
+
+// Two identical constraint rows (as dependent no-slip rows make them) leave the surface block
+// semi-definite: its LDL^T meets a pivot of the wrong sign or none, is factored again with the
+// two blocks shifted apart, and the preconditioner stays finite, symmetric and positive.
+TEST(SurfaceSchwarz, DependentRowsAreShiftedApart) {
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  const int g = 10, extra = 6, lead = g * g, m = 5;
+  Eigen::MatrixXd d = Eigen::MatrixXd(poisson_with_constraints(g, extra, rng));
+  const int n = static_cast<int>(d.rows()), copy = lead + extra - 1, source = lead + extra - 2;
+  d.row(copy) = d.row(source);
+  d.col(copy) = d.col(source);
+  d(copy, copy) = d(source, source);
+  const SparseMatrix a = d.sparseView();
+  Eigen::MatrixXd gd = Eigen::MatrixXd::Zero(n, m), h = Eigen::MatrixXd::Zero(m, m);
+  for (int j = 0; j < m; ++j) {
+    gd(source, j) = gd(copy, j) = 0.3 + 0.1 * j;
+    h(j, j) = 1.0 + j;
+  }
+  const SparseMatrix gs = gd.sparseView(), hs = h.sparseView();
+  const Eigen::MatrixXd lead_inverse = Eigen::MatrixXd(a.topLeftCorner(lead, lead)).inverse();
+  auto lead_apply = [&](const VectorX& r, VectorX& z) { z = lead_inverse * r; };
+  SurfaceSchwarz schwarz(a, SparseMatrix(n, n), lead, lead_apply, &gs, &hs);
+  for (int t = 0; t < 3; ++t) {
+    VectorX x(n), y(n), px, py;
+    for (int64_t i = 0; i < n; ++i) { x[i] = uni(rng); y[i] = uni(rng); }
+    schwarz.apply(x, px);
+    schwarz.apply(y, py);
+    ASSERT_TRUE(px.allFinite());
+    EXPECT_NEAR(y.dot(px), x.dot(py), 1e-8 * std::abs(y.dot(px)));
+    EXPECT_GT(x.dot(px), 0.0);
+  }
+}
+
+}  // namespace ripple
