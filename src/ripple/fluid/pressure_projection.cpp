@@ -44,20 +44,6 @@ void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
   const double scale = params.dt / (params.density * g.dx * g.dx);
   sys.mg.scale = scale;
   const PeriodicAxes& periodic = params.periodic;
-  sys.periodic.reset();
-  if (any_periodic(periodic)) {
-    sys.periodic = std::make_unique<PeriodicCoupling>(periodic, &sb.face_open, scale);
-    sys.multigrid_face_open = sb.face_open;
-    for (int a = 0; a < 3; ++a) {
-      if (!periodic[a]) continue;
-      ScalarGrid& open = sys.multigrid_face_open[a];
-      for (int64_t f = 0; f < open.size(); ++f) {
-        const int fa = open.coords(f)[a];
-        if (fa == 0 || fa == n[a]) open[f] = 0.0;
-      }
-    }
-    sys.mg.face_open = &sys.multigrid_face_open;
-  }
   const ScalarGrid& phi = liquid.phi;
 
   // Without obstacles only domain walls close faces, and they close all six faces of a cell
@@ -115,7 +101,26 @@ void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
   });
   A.build_layout();
   A.regularize_floating_components();
-  if (sys.periodic) sys.periodic->bind(A);
+  attach_periodic_coupling(sys, sb.face_open, periodic, scale);
+}
+
+void attach_periodic_coupling(PressureSystem& sys, const std::array<ScalarGrid, 3>& face_open,
+                              const PeriodicAxes& periodic, double scale) {
+  sys.periodic.reset();
+  sys.mg.periodic = nullptr;
+  if (!any_periodic(periodic)) return;
+  sys.periodic = std::make_unique<PeriodicCoupling>(periodic, &face_open, scale);
+  sys.multigrid_face_open = face_open;
+  for (int a = 0; a < 3; ++a) {
+    if (!periodic[a]) continue;
+    ScalarGrid& open = sys.multigrid_face_open[a];
+    for (int64_t f = 0; f < open.size(); ++f) {
+      const int fa = open.coords(f)[a];
+      if (fa == 0 || fa == sys.A.n[a]) open[f] = 0.0;
+    }
+  }
+  sys.mg.face_open = &sys.multigrid_face_open;
+  sys.periodic->bind(sys.A);
   sys.mg.periodic = sys.periodic.get();
 }
 

@@ -68,6 +68,12 @@ struct PressureSystem {
 void assemble_pressure_system(PressureSystem& sys, const LiquidState& liquid,
                               const SolidBoundary& solids, const ScalarGrid* curvature, const ProjectionParams& params);
 
+/// Across periodic sides (none: clears them): the couplings `sys.A` (laid out already) cannot
+/// hold, over `face_open` (not owned, must outlive `sys`) with `scale` per unit fraction, and the
+/// multigrid's face fractions with those sides closed.
+void attach_periodic_coupling(PressureSystem& sys, const std::array<ScalarGrid, 3>& face_open,
+                              const PeriodicAxes& periodic, double scale);
+
 /// Solves (A + extra) p = b with the configured solver (x holds the initial guess on entry);
 /// builds `sys.preconditioner` for the current matrix A.
 ProjectionResult solve_pressure_system(PressureSystem& sys, std::vector<double>& x, const PressureSolverSettings& s,

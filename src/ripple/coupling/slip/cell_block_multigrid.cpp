@@ -46,23 +46,7 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
     system_.mg.labels[c] = static_cast<uint8_t>(liquid ? CellLabel::Liquid : closed ? CellLabel::Solid : CellLabel::Air);
   }, 4096);
   A.build_layout();
-  if (any_periodic(periodic)) {
-    // The seam's couplings, which the 7-point storage cannot hold; the coarse levels see the
-    // periodic sides closed.
-    system_.periodic = std::make_unique<PeriodicCoupling>(periodic, &face_open_, poisson_scale);
-    system_.multigrid_face_open = face_open_;
-    for (int a = 0; a < 3; ++a) {
-      if (!periodic[a]) continue;
-      ScalarGrid& open = system_.multigrid_face_open[a];
-      for (int64_t f = 0; f < open.size(); ++f) {
-        const int fa = open.coords(f)[a];
-        if (fa == 0 || fa == g.n[a]) open[f] = 0.0;
-      }
-    }
-    system_.mg.face_open = &system_.multigrid_face_open;
-    system_.periodic->bind(A);
-    system_.mg.periodic = system_.periodic.get();
-  }
+  attach_periodic_coupling(system_, face_open_, periodic, poisson_scale);
 
   // The fine level holds the multiplier matrix's own 7-point entries (in the Poisson matrix's
   // units): next to a surface they differ from the Poisson matrix's (a side sample adds to the

@@ -207,16 +207,16 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
   // The other rows' entries, few, as triplets in the order they are made, then grouped by row:
   // first the ghost cells' rows, the ghost fluxes out of the liquid cells beside them (flowing
   // along +axis from a cell below the face, into the ghost cell above it).
-  std::vector<Triplet> ct;
+  std::vector<Triplet> other;
   for (size_t o = 0; o < occ.faces.size(); ++o)
     for (int side = 0; side < 2; ++side) {
       const int32_t gf = lay.ghost_flux[o][side];
-      if (gf >= 0) ct.emplace_back(rows + lay.ghosts.of_side[o][side], gf, side == 0 ? -area : area);
+      if (gf >= 0) other.emplace_back(rows + lay.ghosts.of_side[o][side], gf, side == 0 ? -area : area);
     }
   for (size_t l = 0; l < lay.ghosts.links.size(); ++l) {
     const int64_t lo = rows + lay.ghosts.links[l][0], hi = rows + lay.ghosts.links[l][1];
-    ct.emplace_back(lo, lay.link_flux[l], area);
-    ct.emplace_back(hi, lay.link_flux[l], -area);
+    other.emplace_back(lo, lay.link_flux[l], area);
+    other.emplace_back(hi, lay.link_flux[l], -area);
   }
   // Slip rows N^T W v = N^T J V_s (Eq. 7, 11): the solid feels only these rows' forces (Sec. 5).
   for (int64_t k = 0; k < constraints; ++k) {
@@ -225,14 +225,14 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
     const Stencil& st = stencil[k];
     if (prm.no_slip) {
       const int a = occ.faces[o].axis;
-      ct.emplace_back(r, lay.side[o][lay.slip_of[k][1]], area);
+      other.emplace_back(r, lay.side[o][lay.slip_of[k][1]], area);
       b[r] = area * jv[o].known[a];
-      add_solid(r, o, -area * Vec3::Unit(a), ct);
+      add_solid(r, o, -area * Vec3::Unit(a), other);
       continue;
     }
-    for (const auto& [d, w] : st.terms) ct.emplace_back(r, d, area * w);
+    for (const auto& [d, w] : st.terms) other.emplace_back(r, d, area * w);
     b[r] = area * st.normal.dot(jv[o].known);
-    add_solid(r, o, -area * st.normal, ct);
+    add_solid(r, o, -area * st.normal, other);
   }
   for (size_t k = 0; k < tangent_rows.size(); ++k) {
     const TangentRow& tr = tangent_rows[k];
@@ -246,12 +246,12 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
       const int32_t k = lay.seen_from(tr.component, f, tr.cell);
       if (k >= 0) d[count++] = k;
     }
-    for (int i = 0; i < count; ++i) ct.emplace_back(r, d[i], area / count);
+    for (int i = 0; i < count; ++i) other.emplace_back(r, d[i], area / count);
     b[r] = area * jv[tr.o].known[tr.component];
-    add_solid(r, tr.o, -area * Vec3::Unit(tr.component), ct);
+    add_solid(r, tr.o, -area * Vec3::Unit(tr.component), other);
   }
   // The cells' divergence rows first, then the others'.
-  CellRows cells = cell_divergence_rows(lay, stencil, slip_index, prm, dirichlet, ct.size());
+  CellRows cells = cell_divergence_rows(lay, stencil, slip_index, prm, dirichlet, other.size());
   std::vector<int64_t>& start = cells.start;
   std::vector<std::pair<int, double>>& entries = cells.entries;
   start.resize(static_cast<size_t>(all_rows) + 1);
@@ -261,10 +261,10 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
       if (other >= 0) regions.join(r, other);
     }
   for (const auto& link : lay.ghosts.links) regions.join(rows + link[0], rows + link[1]);
-  std::stable_sort(ct.begin(), ct.end(), [](const Triplet& x, const Triplet& y) { return x.row() < y.row(); });
+  std::stable_sort(other.begin(), other.end(), [](const Triplet& x, const Triplet& y) { return x.row() < y.row(); });
   size_t next = 0;
   for (int64_t r = rows; r < all_rows; ++r) {
-    for (; next < ct.size() && ct[next].row() == r; ++next) entries.emplace_back(static_cast<int>(ct[next].col()), ct[next].value());
+    for (; next < other.size() && other[next].row() == r; ++next) entries.emplace_back(static_cast<int>(other[next].col()), other[next].value());
     start[static_cast<size_t>(r) + 1] = static_cast<int64_t>(entries.size());
   }
   out.ctt = transpose_from_rows(unknowns + solid_n, start, entries);

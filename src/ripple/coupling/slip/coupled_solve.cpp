@@ -5,7 +5,6 @@
 #include <Eigen/IterativeLinearSolvers>
 
 #include "ripple/core/errors.hpp"
-#include "ripple/core/parallel.hpp"
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/coupling/slip/surface_schwarz.hpp"
 #include "ripple/solver/column_dots.hpp"

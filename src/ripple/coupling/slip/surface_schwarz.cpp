@@ -32,10 +32,10 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
   // column i of `extra`.
   std::vector<int64_t> start(static_cast<size_t>(s) + 1, 0), block_start(static_cast<size_t>(s) + 1, 0);
   auto column_size = [](const SparseMatrix& m, int64_t c) {  // counted: `m` may be uncompressed
-    int64_t n = 0;
+    int64_t count = 0;
     if (c < m.cols())
-      for (SparseMatrix::InnerIterator it(m, c); it; ++it) ++n;
-    return n;
+      for (SparseMatrix::InnerIterator it(m, c); it; ++it) ++count;
+    return count;
   };
   for (int64_t j = 0; j < s; ++j) {
     const int64_t i = rows_[static_cast<size_t>(j)];
