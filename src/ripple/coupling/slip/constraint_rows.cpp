@@ -1,6 +1,7 @@
 #include "ripple/coupling/slip/constraint_rows.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <set>
 
@@ -16,15 +17,37 @@ namespace {
 /// hardly involve the face's own sample.
 constexpr double kMinAxialNormal = 0.1;
 
-/// Union-find over liquid rows, for the regions that no Dirichlet boundary reaches.
-struct Regions {
-  std::vector<int64_t> parent;
-  explicit Regions(int64_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
-  int64_t find(int64_t a) {
-    while (parent[a] != a) a = parent[a] = parent[parent[a]];
-    return a;
+/// Union-find over liquid and ghost rows, for the regions that no Dirichlet boundary reaches,
+/// joined from many threads at once: a root is linked under a smaller root by compare-and-swap
+/// only (Anderson & Woll 1991), so each region's root ends as its smallest row whatever the
+/// threads' order, and the rows pinned from it are the same on every run.
+class Regions {
+ public:
+  explicit Regions(int64_t n) : parent_(static_cast<size_t>(n)) {
+    parallel_for(0, n, [&](int64_t i) { parent_[static_cast<size_t>(i)].store(static_cast<int32_t>(i), std::memory_order_relaxed); });
   }
-  void join(int64_t a, int64_t b) { parent[find(a)] = find(b); }
+  int32_t find(int32_t a) {
+    for (;;) {
+      int32_t p = parent_[static_cast<size_t>(a)].load(std::memory_order_relaxed);
+      if (p == a) return a;
+      const int32_t grand = parent_[static_cast<size_t>(p)].load(std::memory_order_relaxed);
+      if (grand != p) parent_[static_cast<size_t>(a)].compare_exchange_weak(p, grand, std::memory_order_relaxed);  // halve the path
+      a = grand;
+    }
+  }
+  void join(int32_t a, int32_t b) {
+    for (;;) {
+      a = find(a);
+      b = find(b);
+      if (a == b) return;
+      if (a < b) std::swap(a, b);
+      int32_t expected = a;
+      if (parent_[static_cast<size_t>(a)].compare_exchange_strong(expected, b, std::memory_order_relaxed)) return;
+    }
+  }
+
+ private:
+  std::vector<std::atomic<int32_t>> parent_;
 };
 
 /// The one-sided stencil of a constraint, N^T W v over the velocity unknowns (Fig. 3c).
@@ -66,38 +89,32 @@ std::vector<Stencil> slip_stencils(const ProjectionUnknowns& lay, std::vector<st
   return stencil;
 }
 
-/// The liquid cells' divergence rows (volume flux, m^3/s), each cell's entries in its own slots
-/// (counted first), built in parallel; a row's entries may repeat a column.
+/// The liquid cells' divergence rows (volume flux, m^3/s), built in parallel; a row's entries
+/// may repeat a column.
 struct CellRows {
-  static constexpr int kJoins = 6;  ///< a cell joins at most one region per face
   std::vector<int64_t> start;       ///< row r's entries begin at start[r]; rows + 1 of them
   std::vector<std::pair<int, double>> entries;  ///< (column, value)
-  std::vector<int32_t> joins;       ///< per row, kJoins rows of its region (-1: none)
 };
 
-/// `dirichlet` (one per liquid and ghost cell) is set for a cell next to air or an open side;
+/// `dirichlet` (one per liquid and ghost cell) is set for a cell next to air or an open side; a
+/// cell joins the regions of its liquid neighbours and of the ghost cells behind its faces;
 /// `spare`: room to keep in `entries` for the rows that follow.
 CellRows cell_divergence_rows(const ProjectionUnknowns& lay, const std::vector<Stencil>& stencil,
                               const std::vector<std::array<int64_t, 2>>& slip_index, const SlipProjectionParams& prm,
-                              std::vector<uint8_t>& dirichlet, size_t spare) {
+                              std::vector<uint8_t>& dirichlet, Regions& regions, size_t spare) {
   const GridGeometry& g = lay.g;
   const OccludedFaces& occ = lay.occ;
   const double area = g.dx * g.dx;
   const int64_t rows = lay.rows;
   CellRows out;
   std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
-  for (int64_t c = 0; c < lay.row.size(); ++c)
+  parallel_for(0, lay.row.size(), [&](int64_t c) {
     if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
-  constexpr int kJoins = CellRows::kJoins;
-  std::vector<int32_t>& joins = out.joins;
-  joins.assign(static_cast<size_t>(rows) * kJoins, -1);
+  }, 8192);
   using Entry = std::pair<int, double>;
-  auto visit_cell = [&](int64_t r, auto&& emit, bool record) {
+  auto visit_cell = [&](int64_t r, auto&& emit) {
     const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
-    int joined = 0;
-    auto join = [&](int64_t other) {
-      if (record) joins[static_cast<size_t>(r) * kJoins + joined++] = static_cast<int32_t>(other);
-    };
+    auto join = [&](int64_t other) { regions.join(static_cast<int32_t>(r), static_cast<int32_t>(other)); };
     for (int a = 0; a < 3; ++a)
       for (int hi = 0; hi < 2; ++hi) {
         Vec3i f = cell;
@@ -127,26 +144,39 @@ CellRows cell_divergence_rows(const ProjectionUnknowns& lay, const std::vector<S
         // A neighbour joins through its face along +axis only: the other way adds nothing.
         if (inside && lay.liquid(nb)) {
           if (hi) join(lay.row(nb.x(), nb.y(), nb.z()));
-        } else if (record) {
+        } else {
           dirichlet[static_cast<size_t>(r)] = 1;  // air beyond, or an open side
         }
       }
   };
+  // One visit per row: each block of rows fills its own list, then the lists are laid end to
+  // end (a count-then-fill pass would visit every cell twice).
   std::vector<int64_t>& start = out.start;
   start.assign(static_cast<size_t>(rows) + 1, 0);
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t n = 0;
-    visit_cell(r, [&](int64_t, double) { ++n; }, false);
-    start[static_cast<size_t>(r) + 1] = n;
-  }, 2048);
-  for (int64_t r = 0; r < rows; ++r) start[static_cast<size_t>(r) + 1] += start[static_cast<size_t>(r)];
+  constexpr int64_t kBlock = 4096;
+  const int64_t blocks = (rows + kBlock - 1) / kBlock;
+  std::vector<std::vector<Entry>> block_entries(static_cast<size_t>(blocks));
+  parallel_blocks(0, rows, kBlock, [&](int64_t lo, int64_t hi) {
+    std::vector<Entry>& mine = block_entries[static_cast<size_t>(lo / kBlock)];
+    mine.reserve(static_cast<size_t>(hi - lo) * 7);
+    for (int64_t r = lo; r < hi; ++r) {
+      visit_cell(r, [&](int64_t col, double v) { mine.emplace_back(static_cast<int>(col), v); });
+      start[static_cast<size_t>(r) + 1] = static_cast<int64_t>(mine.size());
+    }
+  });
+  int64_t offset = 0;  // entries before the block
+  for (int64_t b = 0; b < blocks; ++b) {
+    const int64_t lo = b * kBlock, hi = std::min(rows, lo + kBlock);
+    for (int64_t r = lo; r < hi; ++r) start[static_cast<size_t>(r) + 1] += offset;
+    offset += static_cast<int64_t>(block_entries[static_cast<size_t>(b)].size());
+  }
   std::vector<Entry>& entries = out.entries;
-  entries.reserve(static_cast<size_t>(start[static_cast<size_t>(rows)]) + spare);
-  entries.resize(static_cast<size_t>(start[static_cast<size_t>(rows)]));
-  parallel_for(0, rows, [&](int64_t r) {
-    int64_t at = start[static_cast<size_t>(r)];
-    visit_cell(r, [&](int64_t col, double v) { entries[static_cast<size_t>(at++)] = Entry(static_cast<int>(col), v); }, true);
-  }, 2048);
+  entries.reserve(static_cast<size_t>(offset) + spare);
+  entries.resize(static_cast<size_t>(offset));
+  parallel_for(0, blocks, [&](int64_t b) {
+    const std::vector<Entry>& mine = block_entries[static_cast<size_t>(b)];
+    std::copy(mine.begin(), mine.end(), entries.begin() + start[static_cast<size_t>(b * kBlock)]);
+  }, 1);
   return out;
 }
 
@@ -251,16 +281,12 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
     add_solid(r, tr.o, -area * Vec3::Unit(tr.component), other);
   }
   // The cells' divergence rows first, then the others'.
-  CellRows cells = cell_divergence_rows(lay, stencil, slip_index, prm, dirichlet, other.size());
+  CellRows cells = cell_divergence_rows(lay, stencil, slip_index, prm, dirichlet, regions, other.size());
   std::vector<int64_t>& start = cells.start;
   std::vector<std::pair<int, double>>& entries = cells.entries;
   start.resize(static_cast<size_t>(all_rows) + 1);
-  for (int64_t r = 0; r < rows; ++r)
-    for (int k = 0; k < CellRows::kJoins; ++k) {
-      const int32_t other = cells.joins[static_cast<size_t>(r) * CellRows::kJoins + k];
-      if (other >= 0) regions.join(r, other);
-    }
-  for (const auto& link : lay.ghosts.links) regions.join(rows + link[0], rows + link[1]);
+  for (const auto& link : lay.ghosts.links)
+    regions.join(static_cast<int32_t>(rows + link[0]), static_cast<int32_t>(rows + link[1]));
   std::stable_sort(other.begin(), other.end(), [](const Triplet& x, const Triplet& y) { return x.row() < y.row(); });
   size_t next = 0;
   for (int64_t r = rows; r < all_rows; ++r) {
@@ -270,11 +296,14 @@ ConstraintRows assemble_constraint_rows(const ProjectionUnknowns& lay, const std
   out.ctt = transpose_from_rows(unknowns + solid_n, start, entries);
   out.ct = out.ctt.transpose();
   // A region that no free surface or open side bounds: one row of it to pin.
-  std::vector<uint8_t> region_ok(rows + ghost_rows, 0);
-  for (int64_t r = 0; r < rows + ghost_rows; ++r)
-    if (dirichlet[r]) region_ok[regions.find(r)] = 1;
-  for (int64_t r = 0; r < rows + ghost_rows; ++r)
-    if (regions.find(r) == r && !region_ok[r]) out.floating.push_back(r);
+  const int64_t cells_and_ghosts = rows + ghost_rows;
+  std::vector<int32_t> root(static_cast<size_t>(cells_and_ghosts));
+  parallel_for(0, cells_and_ghosts, [&](int64_t r) { root[static_cast<size_t>(r)] = regions.find(static_cast<int32_t>(r)); }, 8192);
+  std::vector<uint8_t> region_ok(static_cast<size_t>(cells_and_ghosts), 0);
+  for (int64_t r = 0; r < cells_and_ghosts; ++r)
+    if (dirichlet[static_cast<size_t>(r)]) region_ok[static_cast<size_t>(root[static_cast<size_t>(r)])] = 1;
+  for (int64_t r = 0; r < cells_and_ghosts; ++r)
+    if (root[static_cast<size_t>(r)] == r && !region_ok[static_cast<size_t>(r)]) out.floating.push_back(r);
   out.slip_row0 = slip_row0;
   out.tangent_row0 = tangent_row0;
   out.b = std::move(b);

@@ -16,7 +16,7 @@ namespace ripple {
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* bm, const SparseMatrix* h,
                                              const VectorX& r, VectorX& mu, VectorX& w, double tolerance,
                                              int max_iterations, const LeadingBlock& leading,
-                                             const LowRankTerm& low_rank) {
+                                             const LowRankTerm& low_rank, const VectorX* response_bound) {
   CoupledSolveResult out;
   const auto setup_start = std::chrono::steady_clock::now();
   const bool coupled = bm && h && h->rows() > 0;
@@ -58,14 +58,23 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   };
   // With a preconditioner for the leading rows (the cells'): the surface Schwarz cycle
   // (surface_schwarz.hpp), whose surface block holds the ghost and constraint rows, the cells
-  // next to them and, through the quasi-definite form, the solids' response. Without one:
+  // next to them and the solids' response bounded by `response_bound`. Without one:
   // incomplete Cholesky of A (the solids' response left out).
   const int64_t lead = leading.apply ? leading.rows : 0;
   std::unique_ptr<SurfaceSchwarz> schwarz;
   Eigen::IncompleteCholesky<double> ic;
   if (lead > 0 && n > lead) {
-    schwarz = std::make_unique<SurfaceSchwarz>(a, extra, lead, leading.apply, coupled ? bm : nullptr,
-                                               coupled ? h : nullptr);
+    SurfaceResponse surface_response;
+    if (coupled) {
+      if (!response_bound || response_bound->size() != m)
+        throw SimulationError("the slip projection's preconditioner needs a bound on the solids' response");
+      surface_response.g = bm;
+      surface_response.bound = *response_bound;
+      surface_response.h_solve = [&](const VectorX& x, VectorX& out) {
+        if (!h_factor.solve_same_matrix(*h, x, out)) throw SimulationError("the solids' response solve failed");
+      };
+    }
+    schwarz = std::make_unique<SurfaceSchwarz>(a, extra, lead, leading.apply, coupled ? &surface_response : nullptr);
   } else if (lead == 0) {
     SparseMatrix k = a;
     if (extra.nonZeros() > 0) k += extra;

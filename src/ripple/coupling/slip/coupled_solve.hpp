@@ -6,7 +6,7 @@
 // factor (one solve per iteration; H^-1 itself is dense and never formed). The preconditioner,
 // when one for the leading rows (the liquid cells': multigrid, cell_block_multigrid.hpp) is
 // given, is the surface Schwarz cycle (surface_schwarz.hpp), whose surface block holds the
-// solids' response exactly through a quasi-definite factorisation; otherwise incomplete
+// solids' response through a diagonal bound D >= H^-1 (the inverse masses); otherwise incomplete
 // Cholesky of A. Without B (no deformable unknown) the system is A alone.
 #include <functional>
 
@@ -37,10 +37,11 @@ struct LowRankTerm {
 };
 
 /// Solves for mu (initial guess on entry) and, with B (rows of A x m) and H (m x m, SPD),
-/// w = H^-1 B^T mu (the deformable unknowns' response); A is `a` plus `low_rank`.
+/// w = H^-1 B^T mu (the deformable unknowns' response); A is `a` plus `low_rank`. With B and a
+/// leading block, `response_bound` (m, a diagonal no smaller than H^-1) is required.
 CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const SparseMatrix* b_matrix,
                                              const SparseMatrix* h, const VectorX& r, VectorX& mu, VectorX& w,
                                              double tolerance, int max_iterations, const LeadingBlock& leading = {},
-                                             const LowRankTerm& low_rank = {});
+                                             const LowRankTerm& low_rank = {}, const VectorX* response_bound = nullptr);
 
 }  // namespace ripple

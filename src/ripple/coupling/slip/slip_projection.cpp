@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "ripple/core/parallel.hpp"
 #include "ripple/coupling/slip/cell_block_multigrid.hpp"
 #include "ripple/coupling/slip/constraint_rows.hpp"
 #include "ripple/coupling/slip/coupled_solve.hpp"
@@ -87,8 +88,10 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   A.makeCompressed();  // an inserted diagonal leaves room in its column
 
   VectorX mu = VectorX::Zero(all_rows), w;
-  for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (lay.row.data()[c] >= 0) mu[lay.row.data()[c]] = L.pressure.data()[c] * prm.dt;  // warm start
+  parallel_for(0, lay.row.size(), [&](int64_t c) {  // warm start
+    if (lay.row.data()[c] >= 0) mu[lay.row.data()[c]] = L.pressure.data()[c] * prm.dt;
+  }, 8192);
+  VectorX response_bound;
   SparseMatrix coupling, response_block;  // the responding unknowns' columns of C^T and their response
   if (!responding.empty()) {
     std::vector<Triplet> sel, sub;
@@ -102,6 +105,10 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
           sub.emplace_back(position[it.row()], position[it.col()], it.value());
     response_block.resize(responding.size(), responding.size());
     response_block.setFromTriplets(sub.begin(), sub.end());
+    // M^-1 >= (M + dt^2 K)^-1: the preconditioner's stand-in for the response.
+    response_bound.resize(static_cast<int64_t>(responding.size()));
+    for (size_t k = 0; k < responding.size(); ++k)
+      response_bound[static_cast<int64_t>(k)] = solids->inverse_mass->coeff(responding[k], responding[k]);
   }
   const bool respond = !responding.empty();
   lap("multiplier_matrix");
@@ -118,7 +125,7 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
   const CoupledSolveResult solve =
       solve_coupled_multipliers(A, respond ? &coupling : nullptr, respond ? &response_block : nullptr, rhs, mu, w,
-                                prm.tolerance, prm.max_iterations, leading, rigid);
+                                prm.tolerance, prm.max_iterations, leading, rigid, respond ? &response_bound : nullptr);
   timings.add("preconditioner", seconds_since(clock) - solve.solve_seconds);
   timings.add("iterations", solve.solve_seconds);
   clock = std::chrono::steady_clock::now();
@@ -156,17 +163,18 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   }
 
   // Back to the grid: pressures, face samples, the upper sides of occluded faces.
-  L.pressure.fill(0.0);
-  for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (lay.row.data()[c] >= 0) L.pressure.data()[c] = mu[lay.row.data()[c]] / prm.dt;
+  parallel_for(0, lay.row.size(), [&](int64_t c) {
+    const int32_t r = lay.row.data()[c];
+    L.pressure.data()[c] = r >= 0 ? mu[r] / prm.dt : 0.0;
+  }, 8192);
   for (int a = 0; a < 3; ++a) {
     valid[a] = Array3<uint8_t>(g.face_dims(a), 0);
-    for (int64_t i = 0; i < lay.face[a].size(); ++i) {
+    parallel_for(0, lay.face[a].size(), [&](int64_t i) {
       const int32_t d = lay.face[a].data()[i];
-      if (d == kNoUnknown) continue;
+      if (d == kNoUnknown) return;
       L.velocity.u[a].data()[i] = d == kWallFace ? 0.0 : u[d];
       valid[a].data()[i] = 1;
-    }
+    }, 8192);
   }
   upper.value.assign(occ.faces.size(), 0.0);
   for (size_t o = 0; o < occ.faces.size(); ++o) {

@@ -6,10 +6,8 @@
 
 namespace ripple {
 
-SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra, int64_t lead,
-                               std::function<void(const VectorX&, VectorX&)> lead_apply, const SparseMatrix* g,
-                               const SparseMatrix* h)
-    : lead_(lead), lead_apply_(std::move(lead_apply)), eliminated_(g && h && h->rows() > 0) {
+std::vector<int64_t> SurfaceSchwarz::gather(const SparseMatrix& a, const SparseMatrix& extra) {
+  const int64_t lead = lead_;
   const int64_t n = a.rows(), total = std::max<int64_t>(n, extra.rows());
   std::vector<uint8_t> in(static_cast<size_t>(total), 0);
   auto mark_column = [&](const SparseMatrix& m, int64_t c) {
@@ -66,76 +64,40 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
   // Stored as their transposes' columns: (P^T K)^T column j is row j of P^T K.
   pk_ = transpose_from_rows(total, start, entries).transpose();
   block_ = transpose_from_rows(s, block_start, block_entries);  // symmetric: its own transpose
-  if (!eliminated_) {
-    if (!factor_.solve(block_, VectorX::Zero(s), zs_))
-      throw SimulationError("the slip projection's surface block could not be factorised");
-    return;
-  }
-  // The quasi-definite matrix [P^T K0 P, P^T g; g^T P, -h]. Every row of g is in the block.
-  const int64_t m = h->rows();
-  std::vector<Triplet> t;
-  t.reserve(static_cast<size_t>(block_.nonZeros() + 2 * g->nonZeros() + h->nonZeros()));
-  for (int64_t c = 0; c < s; ++c)
-    for (SparseMatrix::InnerIterator it(block_, c); it; ++it) t.emplace_back(it.row(), c, it.value());
-  std::vector<Triplet> pg;
-  for (int64_t c = 0; c < m; ++c)
-    for (SparseMatrix::InnerIterator it(*g, c); it; ++it) {
-      const int64_t row = position[static_cast<size_t>(it.row())];
-      if (row < 0) throw SimulationError("a solid's constraint row is outside the slip projection's surface block");
-      pg.emplace_back(row, c, it.value());
-      t.emplace_back(row, s + c, it.value());
-      t.emplace_back(s + c, row, it.value());
-    }
-  for (int64_t c = 0; c < m; ++c)
-    for (SparseMatrix::InnerIterator it(*h, c); it; ++it) t.emplace_back(s + it.row(), s + c, -it.value());
-  pg_.resize(s, m);
-  pg_.setFromTriplets(pg.begin(), pg.end());
-  for (int64_t i = 0; i < s + m; ++i) t.emplace_back(i, i, 0.0);  // every diagonal in the pattern, for the shift
-  block_.resize(s + m, s + m);
-  block_.setFromTriplets(t.begin(), t.end());
-  quasi_.analyzePattern(block_);
-  quasi_.factorize(block_);
-  // A quasi-definite matrix's pivots are positive on the first block's rows and negative on
-  // -h's, in any order of elimination. No-slip rows can be dependent (P^T K0 P only
-  // semi-definite), which shows as a pivot of the wrong sign or next to none: factor again with
-  // the blocks pushed apart, +shift on the first and -shift on -h (quasi-definite for any
-  // shift), from 1e-12 up to 1e-6 of the largest diagonal entry. The preconditioner then solves
-  // a slightly shifted block, still symmetric and positive definite.
-  const VectorX diagonal = block_.diagonal();
-  const double top = diagonal.cwiseAbs().maxCoeff();
-  auto signs_hold = [&] {
-    if (quasi_.info() != Eigen::Success) return false;
-    const VectorX d = quasi_.vectorD();
-    const auto& original = quasi_.permutationPinv().indices();  // pivot i is row original[i]
-    for (Eigen::Index i = 0; i < d.size(); ++i) {
-      const Eigen::Index row = original[i];
-      const double expected = row < s ? 1.0 : -1.0;
-      if (!(expected * d[i] > 1e-14 * std::abs(diagonal[row]))) return false;
-    }
-    return true;
-  };
-  for (double shift = 1e-12 * top; !signs_hold(); shift *= 100.0) {
-    if (shift > 1e-6 * top)
-      throw SimulationError("the slip projection's surface block with the solids' response could not be factorised");
-    SparseMatrix shifted = block_;
-    for (int64_t i = 0; i < s + m; ++i) shifted.coeffRef(i, i) += i < s ? shift : -shift;
-    quasi_.factorize(shifted);
-  }
+  return position;
 }
 
-void SurfaceSchwarz::block_solve(const VectorX& rs, VectorX& dz, VectorX& y) {
+SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra, int64_t lead,
+                               std::function<void(const VectorX&, VectorX&)> lead_apply,
+                               const SurfaceResponse* response)
+    : lead_(lead), lead_apply_(std::move(lead_apply)) {
+  const std::vector<int64_t> position = gather(a, extra);
   const int64_t s = static_cast<int64_t>(rows_.size());
-  if (!eliminated_) {
-    if (!factor_.solve_same_matrix(block_, rs, dz))
-      throw SimulationError("the slip projection's surface block solve failed");
-    return;
+  if (response && response->g && response->g->cols() > 0) {
+    const SparseMatrix& g = *response->g;
+    if (response->bound.size() != g.cols() || !response->h_solve)
+      throw SimulationError("the slip projection's surface block needs the solids' response bound and solve");
+    h_solve_ = response->h_solve;
+    std::vector<Triplet> pg;
+    pg.reserve(static_cast<size_t>(g.nonZeros()));
+    for (int64_t c = 0; c < g.cols(); ++c)
+      for (SparseMatrix::InnerIterator it(g, c); it; ++it) {
+        const int64_t row = position[static_cast<size_t>(it.row())];
+        if (row < 0) throw SimulationError("a solid's constraint row is outside the slip projection's surface block");
+        pg.emplace_back(row, c, it.value());
+      }
+    pg_.resize(s, g.cols());
+    pg_.setFromTriplets(pg.begin(), pg.end());
+    // P^T g D g^T P with D >= h^-1: this block bounds the exact one from above.
+    const SparseMatrix weighted = pg_ * response->bound.asDiagonal();
+    block_ += SparseMatrix(weighted * pg_.transpose());
   }
-  augmented_ = VectorX::Zero(block_.rows());
-  augmented_.head(s) = rs;
-  augmented_ = quasi_.solve(augmented_).eval();
-  if (!augmented_.allFinite()) throw SimulationError("the slip projection's surface block solve failed");
-  dz = augmented_.head(s);
-  y = augmented_.tail(block_.rows() - s);
+  if (!factor_.solve(block_, VectorX::Zero(s), zs_))
+    throw SimulationError("the slip projection's surface block could not be factorised");
+}
+
+void SurfaceSchwarz::block_solve(const VectorX& rs, VectorX& dz) {
+  if (!factor_.solve_same_matrix(block_, rs, dz)) throw SimulationError("the slip projection's surface block solve failed");
 }
 
 void SurfaceSchwarz::apply(const VectorX& r, VectorX& z) {
@@ -143,7 +105,7 @@ void SurfaceSchwarz::apply(const VectorX& r, VectorX& z) {
   z = VectorX::Zero(r.size());
   rs_.resize(s);
   for (int64_t i = 0; i < s; ++i) rs_[i] = r[rows_[static_cast<size_t>(i)]];
-  block_solve(rs_, zs_, y_);
+  block_solve(rs_, zs_);
   for (int64_t i = 0; i < s; ++i) z[rows_[static_cast<size_t>(i)]] = zs_[i];
   // The cells' residual r - K z: z lives on the surface rows, so K z = (P^T K0)^T zs there (g
   // has no cell row).
@@ -151,12 +113,15 @@ void SurfaceSchwarz::apply(const VectorX& r, VectorX& z) {
   residual.noalias() -= (pk_.transpose() * zs_).head(lead_);
   lead_apply_(residual, lead_z_);
   z.head(lead_) += lead_z_;
-  // The surface's residual: g^T z is still g^T P zs (the cells' correction is off g's rows), so
-  // h^-1 g^T z is the first solve's y.
+  // The surface's residual r - K z, with K's response part g h^-1 g^T z = g h^-1 g^T P zs (the
+  // cells' correction is off g's rows): one solve with h.
   for (int64_t i = 0; i < s; ++i) rs_[i] = r[rows_[static_cast<size_t>(i)]];
   rs_.noalias() -= pk_ * z;
-  if (eliminated_) rs_.noalias() -= pg_ * y_;
-  block_solve(rs_, dz_, y2_);
+  if (h_solve_) {
+    h_solve_(pg_.transpose() * zs_, y_);
+    rs_.noalias() -= pg_ * y_;
+  }
+  block_solve(rs_, dz_);
   for (int64_t i = 0; i < s; ++i) z[rows_[static_cast<size_t>(i)]] += dz_[i];
 }
 
