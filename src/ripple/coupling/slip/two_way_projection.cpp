@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/coupling/slip/closed_bodies.hpp"
 #include "ripple/coupling/slip/solid_response.hpp"
 
 namespace ripple {
@@ -13,7 +14,8 @@ namespace {
 /// A relative residual above this after the iteration cap is a failed projection.
 constexpr double kGiveUpResidual = 1e-2;
 
-/// Cells whose centre lies inside a closed body or obstacle (the solid boundary).
+/// Cells whose centre lies inside a closed body or obstacle: by the solid boundary, and for the
+/// simulated bodies by their surfaces too (closed_bodies.hpp).
 Array3<uint8_t> cells_inside_solids(const World& w) {
   const GridGeometry& g = w.liquid.grid;
   Array3<uint8_t> out(g.n, 0);
@@ -21,6 +23,7 @@ Array3<uint8_t> cells_inside_solids(const World& w) {
     const Vec3i I = out.coords(c);
     out.data()[c] = solid_phi_at(w.solids, g, g.cell_center(I.x(), I.y(), I.z())) < 0.0;
   });
+  mark_cells_inside_closed_bodies(w, out);
   return out;
 }
 
