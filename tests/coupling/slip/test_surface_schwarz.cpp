@@ -35,6 +35,22 @@ SparseMatrix poisson_with_constraints(int g, int extra, std::mt19937& rng) {
   return d.sparseView();
 }
 
+
+/// For random pairs x, y: y . P x = x . P y (symmetric, to `tolerance` relative) and x . P x > 0,
+/// P x finite.
+void expect_symmetric_positive(SurfaceSchwarz& p, int64_t n, std::mt19937& rng, int trials, double tolerance) {
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  for (int t = 0; t < trials; ++t) {
+    VectorX x(n), y(n), px, py;
+    for (int64_t i = 0; i < n; ++i) { x[i] = uni(rng); y[i] = uni(rng); }
+    p.apply(x, px);
+    p.apply(y, py);
+    ASSERT_TRUE(px.allFinite());
+    EXPECT_NEAR(y.dot(px), x.dot(py), tolerance * std::abs(y.dot(px)));
+    EXPECT_GT(x.dot(px), 0.0);
+  }
+}
+
 }  // namespace
 
 // The cycle surface, cells, surface is symmetric positive definite (CG needs both), and with it
@@ -53,15 +69,8 @@ TEST(SurfaceSchwarz, IsSymmetricPositiveAndCutsIterations) {
   EXPECT_GT(schwarz.surface_rows(), extra);
   EXPECT_LT(schwarz.surface_rows(), n);
 
+  expect_symmetric_positive(schwarz, n, rng, 5, 1e-10);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
-  for (int t = 0; t < 5; ++t) {
-    VectorX x(n), y(n), px, py;
-    for (int64_t i = 0; i < n; ++i) { x[i] = uni(rng); y[i] = uni(rng); }
-    schwarz.apply(x, px);
-    schwarz.apply(y, py);
-    EXPECT_NEAR(y.dot(px), x.dot(py), 1e-10 * std::abs(y.dot(px)));
-    EXPECT_GT(x.dot(px), 0.0);
-  }
 
   VectorX b(n);
   for (int64_t i = 0; i < n; ++i) b[i] = uni(rng);
@@ -134,14 +143,7 @@ TEST(SurfaceSchwarz, BoundedResponseKeepsTheCyclePositiveAndCutsIterations) {
   response.h_solve = [&](const VectorX& x, VectorX& y) { y = h_inverse * x; };
   SurfaceSchwarz bounded(a, SparseMatrix(n, n), lead, lead_apply, &response);
   SurfaceSchwarz without(a, SparseMatrix(n, n), lead, lead_apply);
-  for (int t = 0; t < 5; ++t) {
-    VectorX x(n), y(n), px, py;
-    for (int64_t i = 0; i < n; ++i) { x[i] = uni(rng); y[i] = uni(rng); }
-    bounded.apply(x, px);
-    bounded.apply(y, py);
-    EXPECT_NEAR(y.dot(px), x.dot(py), 1e-10 * std::abs(y.dot(px)));
-    EXPECT_GT(x.dot(px), 0.0);
-  }
+  expect_symmetric_positive(bounded, n, rng, 5, 1e-10);
   VectorX b(n);
   for (int64_t i = 0; i < n; ++i) b[i] = uni(rng);
   auto apply_k = [&](const VectorX& v, VectorX& out) { out = k * v; };
@@ -162,11 +164,11 @@ TEST(SurfaceSchwarz, BoundedResponseKeepsTheCyclePositiveAndCutsIterations) {
 namespace ripple {
 
 // Two identical constraint rows (as dependent no-slip rows make them) leave the surface block
-// semi-definite: its Cholesky factorisation is retried with a small shift, and the
-// preconditioner stays finite, symmetric and positive.
+// semi-definite, the solids' bounded response on both alike; the preconditioner stays finite,
+// symmetric and positive (SparseSpdSolver refactors a matrix CHOLMOD finds not positive definite
+// with a small shift).
 TEST(SurfaceSchwarz, DependentRowsStayFiniteAndPositive) {
   std::mt19937 rng(4);
-  std::uniform_real_distribution<double> uni(-1.0, 1.0);
   const int g = 10, extra = 6, lead = g * g, m = 5;
   Eigen::MatrixXd d = Eigen::MatrixXd(poisson_with_constraints(g, extra, rng));
   const int n = static_cast<int>(d.rows()), copy = lead + extra - 1, source = lead + extra - 2;
@@ -187,15 +189,7 @@ TEST(SurfaceSchwarz, DependentRowsStayFiniteAndPositive) {
   response.bound = h.diagonal().cwiseInverse();
   response.h_solve = [&](const VectorX& x, VectorX& y) { y = h.inverse() * x; };
   SurfaceSchwarz schwarz(a, SparseMatrix(n, n), lead, lead_apply, &response);
-  for (int t = 0; t < 3; ++t) {
-    VectorX x(n), y(n), px, py;
-    for (int64_t i = 0; i < n; ++i) { x[i] = uni(rng); y[i] = uni(rng); }
-    schwarz.apply(x, px);
-    schwarz.apply(y, py);
-    ASSERT_TRUE(px.allFinite());
-    EXPECT_NEAR(y.dot(px), x.dot(py), 1e-8 * std::abs(y.dot(px)));
-    EXPECT_GT(x.dot(px), 0.0);
-  }
+  expect_symmetric_positive(schwarz, n, rng, 3, 1e-8);
 }
 
 }  // namespace ripple
