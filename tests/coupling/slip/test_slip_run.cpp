@@ -150,7 +150,8 @@ double liquid_momentum_outside(const World& w, const Vec3& c, double r) {
 // Robinson-Mosher et al. 2009, Sec. 5 (two-way): a rigid ball of half the liquid's density
 // thrown at U through a ball of liquid without gravity. Its first step hands the liquid the
 // momentum of the ball's added mass (m_a = rho V / 2 for a sphere: it keeps U m / (m + m_a) =
-// U / 2), the liquid and the ball together keep their momentum, and nothing pushes sideways.
+// U / 2), the liquid and the ball together keep their momentum, and nothing pushes the ball
+// sideways.
 // The ball's surface and the liquid cells must agree on which cell centres are inside it: a
 // centre inside the surface's polygons but outside the interpolated signed distance made liquid
 // cells walled in by the ball, pockets that pushed back on it (it kept 43 % of U after one

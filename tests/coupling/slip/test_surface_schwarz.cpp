@@ -144,6 +144,27 @@ TEST(SurfaceSchwarz, BoundedResponseKeepsTheCyclePositiveAndCutsIterations) {
   SurfaceSchwarz bounded(a, SparseMatrix(n, n), lead, lead_apply, &response);
   SurfaceSchwarz without(a, SparseMatrix(n, n), lead, lead_apply);
   expect_symmetric_positive(bounded, n, rng, 5, 1e-10);
+  // The whole preconditioner, column by column: symmetric, and its smallest eigenvalue positive.
+  // A bound below h^-1 (a tenth of the inverse masses' here) breaks the positivity: the check
+  // can fail.
+  auto smallest_eigenvalue = [&](SurfaceSchwarz& p) {
+    Eigen::MatrixXd dense(n, n);
+    for (int j = 0; j < n; ++j) {
+      VectorX e = VectorX::Zero(n), column;
+      e[j] = 1.0;
+      p.apply(e, column);
+      dense.col(j) = column;
+    }
+    EXPECT_LT((dense - dense.transpose()).norm(), 1e-10 * dense.norm());
+    return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(0.5 * (dense + dense.transpose())).eigenvalues().minCoeff();
+  };
+  SurfaceResponse too_small = response;
+  too_small.bound = 0.1 * resp.inverse_mass;
+  SurfaceSchwarz under(a, SparseMatrix(n, n), lead, lead_apply, &too_small);
+  const double fit_min = smallest_eigenvalue(bounded), under_min = smallest_eigenvalue(under);
+  std::printf("smallest eigenvalue: bound M^-1 %.3g, bound M^-1 / 10 %.3g\n", fit_min, under_min);
+  EXPECT_GT(fit_min, 0.0);
+  EXPECT_LT(under_min, 0.0);
   VectorX b(n);
   for (int64_t i = 0; i < n; ++i) b[i] = uni(rng);
   auto apply_k = [&](const VectorX& v, VectorX& out) { out = k * v; };

@@ -29,7 +29,7 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   // H's factor, for H^-1 in every product with the system.
   SparseSpdSolver h_factor;
   VectorX h_rhs, h_sol;
-  if (coupled && !h_factor.solve(*h, VectorX::Zero(m), h_sol))
+  if (coupled && (!h_factor.solve(*h, VectorX::Zero(m), h_sol) || h_factor.last_used() != "cholmod"))
     throw SimulationError("the solids' response could not be factorised for the slip projection");
   auto response = [&](const VectorX& v, VectorX& y) {  // y = H^-1 B^T v
     h_rhs = bm->transpose() * v;

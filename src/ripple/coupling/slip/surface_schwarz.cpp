@@ -92,7 +92,9 @@ SurfaceSchwarz::SurfaceSchwarz(const SparseMatrix& a, const SparseMatrix& extra,
     const SparseMatrix weighted = pg_ * response->bound.asDiagonal();
     block_ += SparseMatrix(weighted * pg_.transpose());
   }
-  if (!factor_.solve(block_, VectorX::Zero(s), zs_))
+  // A fallback to iterative solves would make the cycle a different operator each time, which CG
+  // cannot take: only a factorisation will do.
+  if (!factor_.solve(block_, VectorX::Zero(s), zs_) || factor_.last_used() != "cholmod")
     throw SimulationError("the slip projection's surface block could not be factorised");
 }
 
