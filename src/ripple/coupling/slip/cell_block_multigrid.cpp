@@ -7,7 +7,8 @@
 namespace ripple {
 
 CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32_t>& row, const OccludedFaces& occ,
-                                       const WallSides& walls, const SparseMatrix& matrix, int64_t rows, double density,
+                                       const WallSides& walls, const SparseMatrix& matrix,
+                                       const std::vector<int64_t>& cell_of_row, double density,
                                        const std::array<Array3<uint8_t>, 3>* held, const PeriodicAxes& periodic)
     : row_(row) {
   // The Poisson matrix of the same liquid with the occluded faces, the held faces and the
@@ -52,14 +53,12 @@ CellBlockMultigrid::CellBlockMultigrid(const GridGeometry& g, const Array3<int32
   // units): next to a surface they differ from the Poisson matrix's (a side sample adds to the
   // diagonal, a cut face weighs by its mass), and the V-cycle's smoother should see them. Column
   // r of the (symmetric) matrix is row r: its entries to the cells' rows along +x, +y, +z.
+  const int64_t rows = static_cast<int64_t>(cell_of_row.size());
   compact_.assign(static_cast<size_t>(rows), -1);
   inverse_diagonal_ = matrix.diagonal().head(rows).cwiseInverse();
-  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
-  for (int64_t c = 0; c < row.size(); ++c)
-    if (row.data()[c] >= 0) cell_of_row[static_cast<size_t>(row.data()[c])] = c;
   parallel_for(0, rows, [&](int64_t r) {
     const int64_t c = cell_of_row[static_cast<size_t>(r)];
-    if (c < 0 || !A.active[c]) return;
+    if (!A.active[c]) return;
     compact_[static_cast<size_t>(r)] = A.layout.grid_to_compact[c];
     const Vec3i I = row.coords(c);
     for (int a = 0; a < 3; ++a) {  // the Poisson matrix's coupling, where the matrix has none

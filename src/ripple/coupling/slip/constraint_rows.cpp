@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <numeric>
 #include <set>
 
 #include "ripple/core/parallel.hpp"
@@ -107,13 +106,9 @@ CellRows cell_divergence_rows(const ProjectionUnknowns& lay, const std::vector<S
   const double area = g.dx * g.dx;
   const int64_t rows = lay.rows;
   CellRows out;
-  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows), -1);
-  parallel_for(0, lay.row.size(), [&](int64_t c) {
-    if (lay.row.data()[c] >= 0) cell_of_row[static_cast<size_t>(lay.row.data()[c])] = c;
-  }, 8192);
   using Entry = std::pair<int, double>;
   auto visit_cell = [&](int64_t r, auto&& emit) {
-    const Vec3i cell = lay.row.coords(cell_of_row[static_cast<size_t>(r)]);
+    const Vec3i cell = lay.row.coords(lay.cell_of_row[static_cast<size_t>(r)]);
     auto join = [&](int64_t other) { regions.join(static_cast<int32_t>(r), static_cast<int32_t>(other)); };
     for (int a = 0; a < 3; ++a)
       for (int hi = 0; hi < 2; ++hi) {

@@ -172,7 +172,10 @@ ProjectionUnknowns number_unknowns(const LiquidState& L, const OccludedFaces& oc
   // Liquid cells, numbered in grid order.
   lay.row = Array3<int32_t>(g.n, -1);
   for (int64_t c = 0; c < lay.row.size(); ++c)
-    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) lay.row.data()[c] = lay.rows++;
+    if (L.phi.data()[c] < 0.0 && !(prm.solid_cells && prm.solid_cells->data()[c])) {
+      lay.row.data()[c] = lay.rows++;
+      lay.cell_of_row.push_back(c);
+    }
 
   number_face_unknowns(lay, L, curvature, prm);
   // Ghost cells (Sec. 3.2): a flux unknown through every liquid side of an occluded face, one per

@@ -20,6 +20,7 @@ struct ProjectionUnknowns {
   const OccludedFaces& occ;
   Array3<int32_t> row;                       ///< liquid cell -> divergence row, -1 elsewhere
   int32_t rows = 0;                          ///< liquid cells
+  std::vector<int64_t> cell_of_row;          ///< divergence row -> cell index (into `row`)
   std::array<Array3<int32_t>, 3> face;       ///< non-occluded face -> unknown, kNoUnknown, kWallFace
   std::vector<std::array<int32_t, 2>> side;  ///< occluded face -> sample unknown per side
   std::vector<double> ustar, inv_mass;       ///< per unknown: predicted value (m/s), 1/kg

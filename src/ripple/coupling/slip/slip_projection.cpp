@@ -113,7 +113,8 @@ SlipProjectionResult project_with_slip(LiquidState& L, const OccludedFaces& occ,
   const bool respond = !responding.empty();
   lap("multiplier_matrix");
   // The liquid cells' rows by the liquid's own multigrid (with the occluded faces closed).
-  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, rows, prm.density, prm.prescribed, prm.periodic);
+  CellBlockMultigrid cell_block(g, lay.row, occ, prm.walls, A, lay.cell_of_row, prm.density, prm.prescribed,
+                                prm.periodic);
   lap("multigrid");
   LeadingBlock leading;
   leading.rows = rows;
