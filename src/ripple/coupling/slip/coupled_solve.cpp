@@ -66,7 +66,7 @@ CoupledSolveResult solve_coupled_multipliers(const SparseMatrix& a, const Sparse
   if (lead > 0 && n > lead) {
     SurfaceResponse surface_response;
     if (coupled) {
-      if (!response_bound || response_bound->size() != m)
+      if (!response_bound)  // its size SurfaceSchwarz checks
         throw SimulationError("the slip projection's preconditioner needs a bound on the solids' response");
       surface_response.g = bm;
       surface_response.bound = *response_bound;
