@@ -38,34 +38,6 @@ void apply_buoyancy(MacVelocity& velocity, const ScalarGrid& smoke, const Scalar
   }
 }
 
-void apply_viscosity(MacVelocity& velocity, const ScalarGrid& phi, const GridGeometry& g, double viscosity,
-                     double density, double dt) {
-  if (viscosity <= 0.0) return;
-  const double k = dt * viscosity / (density * g.dx * g.dx);
-  MacVelocity out = velocity;
-  for (int a = 0; a < 3; ++a) {
-    const ScalarGrid& u = velocity.u[a];
-    parallel_for(0, u.size(), [&](int64_t idx) {
-      const Vec3i f = u.coords(idx);
-      Vec3i lo = f;
-      lo[a] -= 1;
-      const bool liquid = (phi.in_range(lo.x(), lo.y(), lo.z()) && phi(lo.x(), lo.y(), lo.z()) < 0) ||
-                          (phi.in_range(f.x(), f.y(), f.z()) && phi(f.x(), f.y(), f.z()) < 0);
-      if (!liquid) return;
-      double lap = 0.0;
-      constexpr int off[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-      for (const auto& o : off) lap += u.clamped(f.x() + o[0], f.y() + o[1], f.z() + o[2]) - u[idx];
-      out.u[a][idx] = u[idx] + k * lap;
-    });
-  }
-  velocity = std::move(out);
-}
-
-double viscous_dt_limit(double dx, double viscosity, double density) {
-  if (viscosity <= 0.0) return std::numeric_limits<double>::infinity();
-  return 0.9 * dx * dx * density / (6.0 * viscosity);
-}
-
 double capillary_dt_limit(double dx, double surface_tension, double density) {
   if (surface_tension <= 0.0) return std::numeric_limits<double>::infinity();
   return std::sqrt(0.5 * density * dx * dx * dx / (M_PI * surface_tension));

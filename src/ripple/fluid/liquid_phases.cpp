@@ -58,8 +58,20 @@ double stable_liquid_time_step(const LiquidWorld& w, bool capillary_limit) {
   const double u = speed + std::sqrt(s.time.cfl * s.grid.dx * accel);
   double dt = u > 0 ? s.time.cfl * s.grid.dx / u : s.time.max_dt;
   if (capillary_limit) dt = std::min(dt, capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density));
-  dt = std::min(dt, viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density));
   return std::min(dt, s.time.max_dt);
+}
+
+ViscosityResult apply_liquid_viscosity(LiquidWorld& w, double dt, PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  if (s.fluid.viscosity <= 0.0) return {};
+  ScopedPhase t(timings, "viscosity");
+  ViscosityParams vp;
+  vp.viscosity = s.fluid.viscosity;
+  vp.density = s.fluid.density;
+  vp.dt = dt;
+  vp.walls = wall_sides(s);
+  vp.periodic = s.periodic_axes();
+  return apply_implicit_viscosity(w.liquid.velocity, w.liquid.phi, w.liquid.grid, &w.solids, vp);
 }
 
 ProjectionParams projection_params(const Scene& s, double dt) {
@@ -108,7 +120,7 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
     ScopedPhase t(timings, "forces");
     // Sources last: their inflow faces keep exactly the source's velocity.
     apply_buoyancy(L.velocity, L.smoke, L.temperature, gas_up(s), s.fluid.gas.smoke_weight, s.fluid.gas.heat_lift, dt);
-    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
+    apply_liquid_viscosity(w, dt, timings);
     apply_gas_sources(w.gas_sources, L, w.solids);
     return in;
   }
@@ -139,8 +151,8 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
   {
     ScopedPhase t(timings, "forces");
     apply_gravity(L.velocity, s.gravity, dt);
-    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
   }
+  apply_liquid_viscosity(w, dt, timings);
   if (s.fluid.surface_tension > 0.0) {
     ScopedPhase t(timings, "curvature");
     in.curvature = interface_curvature(L.phi, g.dx);

@@ -6,6 +6,7 @@
 // method predicts its liquid its own way, the cut-cell method moves obstacles with its bodies).
 #include "ripple/core/phase_timer.hpp"
 #include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/implicit_viscosity.hpp"
 #include "ripple/fluid/liquid_world.hpp"
 #include "ripple/fluid/particle_advection.hpp"
 
@@ -33,6 +34,11 @@ ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& 
 /// obstacles, redistancing.
 void advance_level_set(LiquidWorld& world, double dt, const CollidableAdvection* collidable);
 
+/// The liquid's (or gas's) implicit viscous step of length dt (s) on its grid velocity
+/// (implicit_viscosity.hpp), with the scene's walls, periodic sides and solid boundary; nothing
+/// without viscosity. Throws SimulationError when its solve does not converge.
+ViscosityResult apply_liquid_viscosity(LiquidWorld& world, double dt, PhaseTimings& timings);
+
 /// The projection settings of a liquid step of length dt (s).
 ProjectionParams projection_params(const Scene& scene, double dt);
 
@@ -58,7 +64,7 @@ struct LiquidAdvanceHooks {
 int64_t advance_liquid_after_projection(LiquidWorld& world, ProjectionInput& in, double dt, bool displace,
                                         PhaseTimings& timings, const LiquidAdvanceHooks* hooks = nullptr);
 
-/// Largest substep allowed by CFL, viscous limits, max_dt and, when `capillary_limit`, the
+/// Largest substep allowed by CFL, max_dt and, when `capillary_limit`, the
 /// explicit surface tension's limit (s).
 double stable_liquid_time_step(const LiquidWorld& world, bool capillary_limit);
 

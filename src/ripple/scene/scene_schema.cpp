@@ -56,9 +56,10 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       "A scene has the sections below; every key has a default except where marked required.");
   root.add("description", schema_string("Free text shown in logs.", ""));
 
-  auto boundary = schema_object("Boundary type of each side of the domain: a `wall` is closed and free-slip, an "
-                                "`open` side lets liquid leave (p = 0 outside), a `periodic` side joins the opposite one (both sides of "
-                                "an axis, gas only; solids must stay a cell clear of it).");
+  auto boundary = schema_object("Boundary type of each side of the domain: a `wall` is closed (the liquid slides "
+                                "along it; with `fluid.viscosity` it sticks: no-slip), an `open` side lets liquid leave "
+                                "(p = 0 outside), a `periodic` side joins the opposite one (both sides of an axis, gas "
+                                "only; solids must stay a cell clear of it).");
   for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"})
     boundary.add(side, schema_enum(std::string("Boundary at ") + side + ".", boundary_type_names(), BoundaryType::Wall));
   auto domain = schema_object("Simulation box and grid.");
@@ -123,7 +124,7 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       .add("markers", schema_array("Passive marker particles seeded at t = 0.", marker, json::array()));
   auto fluid = schema_object("The liquid, or with `representation: gas` a gas filling the domain.");
   fluid.add("density", schema_number("Liquid density.", "kg/m^3", 1000.0).range(0, 1e6, true))
-      .add("viscosity", schema_number("Dynamic viscosity (explicit, with its own step limit).", "Pa s", 0.0)
+      .add("viscosity", schema_number("Dynamic viscosity, solved implicitly (no-slip at walls and solids, stress-free at the surface).", "Pa s", 0.0)
                             .range(0, 1e6))
       .add("surface_tension", schema_number("Surface tension coefficient (ghost-fluid pressure jump).", "N/m", 0.0)
                                   .range(0, 1e3))

@@ -16,7 +16,7 @@ std::string seconds(double s) {
   return buf;
 }
 
-/// The explicit viscosity and capillary step limits depend on the scene alone: below
+/// The capillary step limit depends on the scene alone: below
 /// time.min_dt, the run could not take its first substep.
 void check_step_limits(const Scene& s) {
   if (s.fluid.regions.empty()) return;
@@ -27,9 +27,6 @@ void check_step_limits(const Scene& s) {
                                                        seconds(s.time.min_dt) + "): " + remedy +
                                                        ", use a coarser grid, or lower time.min_dt");
   };
-  refuse_below_min_dt(viscous_dt_limit(s.grid.dx, s.fluid.viscosity, s.fluid.density), "/fluid/viscosity",
-                      "explicit viscosity needs substeps below 0.9 dx^2 density / (6 viscosity) =",
-                      "lower the viscosity");
   refuse_below_min_dt(capillary_dt_limit(s.grid.dx, s.fluid.surface_tension, s.fluid.density),
                       "/fluid/surface_tension", "surface tension needs substeps below the capillary limit",
                       "lower the surface tension");

@@ -21,8 +21,8 @@ LiquidPrediction predict_liquid(World& w, const BarrierSettings& settings, doubl
   {
     ScopedPhase t(timings, "forces");
     apply_gravity(L.velocity, s.gravity, dt);
-    apply_viscosity(L.velocity, L.phi, g, s.fluid.viscosity, s.fluid.density, dt);
   }
+  apply_liquid_viscosity(w, dt, timings);
   if (s.fluid.surface_tension > 0.0) {
     // Eq. 8. With `ghost_fluid` only its implicit term acts here (it damps the capillary
     // stiffness beyond the explicit step limit) and the final projection carries the jump.
