@@ -131,6 +131,23 @@ TEST(BoxQp, WithoutBoundsMprgpIsConjugateGradients) {
   EXPECT_LT((x - direct.solve(b)).cwiseAbs().maxCoeff(), 1e-9);
 }
 
+TEST(BoxQp, VariablesWithEqualBoundsAreFixed) {
+  // A frictionless contact solve bounds friction by [0, 0]: those variables must not stall
+  // the others (a proportioning step along them has length 0).
+  const SparseMatrix a = laplacian_2d(6);
+  const VectorX b = VectorX::Constant(36, 1.0);  // pulls the fixed ones off their bound too
+  VectorX lo = VectorX::Constant(36, -kNoBound), hi = VectorX::Constant(36, kNoBound);
+  for (int i = 0; i < 36; i += 3) lo[i] = hi[i] = 0.0;
+  VectorX x = VectorX::Zero(36);
+  BoxQpSettings s;
+  s.tolerance = 1e-12;
+  const BoxQpResult r = solve_box_qp_mprgp(product(a), {}, b, lo, hi, x, s);
+  EXPECT_TRUE(r.converged);
+  EXPECT_LT(r.iterations, 40);
+  for (int i = 0; i < 36; i += 3) EXPECT_EQ(x[i], 0.0);
+  EXPECT_LT(kkt_violation(a, b, x, lo, hi), 1e-11);
+}
+
 TEST(BoxQp, ACappedSolveSaysSo) {
   const SparseMatrix a = laplacian_2d(12);
   VectorX b(144);

@@ -18,6 +18,7 @@ void split_gradient(const VectorX& g, const VectorX& x, const VectorX& lower, co
   phi.setZero(n);
   beta.setZero(n);
   for (int64_t i = 0; i < n; ++i) {
+    if (lower[i] >= upper[i]) continue;  // a fixed variable (equal bounds): no freedom at all
     if (x[i] <= lower[i]) beta[i] = std::min(g[i], 0.0);
     else if (x[i] >= upper[i]) beta[i] = std::max(g[i], 0.0);
     else phi[i] = g[i];

@@ -1,0 +1,65 @@
+#pragma once
+// Velocity-level frictional contact of the monolith method's rigid bodies with static solids
+// (Takahashi & Batty 2022, Sec. 3.1 and 3.5): the contact impulses c = (n, z) are the Lagrange
+// multipliers of h = -J V = 0 (Eq. 19) with the Signorini-Coulomb conditions n >= 0 and the
+// pyramid friction |z_1|, |z_2| <= mu n, n from the last solve (Sec. 3.7.1); in dual form
+//     min_c 1/2 c^T (J M^-1 J^T) c + c^T (J V* + bias)  on the box,
+// solved by MPRGP (solver/box_qp.hpp) with the paper's (1 + 1e-3) diagonal scaling that keeps
+// J M^-1 J^T definite when a body has more contact rows than velocities. The bias is Baumgarte
+// stabilisation: a contact already penetrating by d must separate at beta d / dt; one still a
+// gap g apart may approach by at most g / dt. The pyramid's first edge lies along the contact's
+// predicted sliding direction, so a body sliding along it feels mu n exactly, as in a cone.
+#include <functional>
+#include <vector>
+
+#include "ripple/coupling/monolith/rigid_body.hpp"
+#include "ripple/solver/box_qp.hpp"
+
+namespace ripple {
+
+/// A static half-space: x with normal . (x - point) >= 0 lies outside the solid.
+struct ContactPlane {
+  Vec3 point = Vec3::Zero();    ///< m
+  Vec3 normal = Vec3::UnitY();  ///< unit, out of the solid
+  double friction = 0.5;
+};
+
+/// One body point near a static solid.
+struct RigidContact {
+  int body = 0;
+  Vec3 point = Vec3::Zero();    ///< m, world
+  Vec3 normal = Vec3::UnitY();  ///< unit, from the solid towards the body
+  double gap = 0.0;             ///< m (negative: penetrating)
+  double friction = 0.5;        ///< of the pair: sqrt(mu_body mu_solid)
+};
+
+/// Static solids as a signed distance (m, positive outside) with their friction coefficient.
+struct ContactField {
+  std::function<double(const Vec3&)> distance;
+  double friction = 0.5;
+};
+
+/// The points of every body within `margin` (m) of a plane or of the field (empty: none).
+std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
+                                              const std::vector<ContactPlane>& planes, const ContactField& field,
+                                              double margin);
+
+struct FrictionalContactSettings {
+  double baumgarte = 0.2;     ///< share of a penetration removed per step
+  int friction_updates = 3;   ///< solves with the pyramid's bounds from the last normal impulses
+  BoxQpSettings qp{1e-8, 5000, 1.0};
+};
+
+struct FrictionalContactReport {
+  int contacts = 0;
+  int solves = 0;
+  int qp_iterations = 0;  ///< summed over the solves
+  bool converged = true;  ///< every solve reached its tolerance
+};
+
+/// Applies the contact impulses to the bodies' velocities (their predicted V* on entry).
+FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
+                                               const std::vector<RigidContact>& contacts, double dt,
+                                               const FrictionalContactSettings& settings = {});
+
+}  // namespace ripple

@@ -1,0 +1,42 @@
+#pragma once
+// The monolith method's rigid bodies (Takahashi & Batty 2022, Sec. 3.1): six velocity
+// coordinates per body, V = (v, omega) (m/s, rad/s, world frame), with the mass matrix
+// M = diag(m I, R I_body R^T), and positions advanced from the velocities after each solve.
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "ripple/core/types.hpp"
+
+namespace ripple {
+
+struct RigidBody {
+  Vec3 position = Vec3::Zero();  ///< centre of mass (m)
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+  Vec3 velocity = Vec3::Zero();          ///< of the centre of mass (m/s)
+  Vec3 angular_velocity = Vec3::Zero();  ///< world frame (rad/s)
+  double mass = 1.0;                     ///< kg
+  Mat3 inertia = Mat3::Identity();       ///< about the centre of mass, body frame (kg m^2)
+  std::vector<Vec3> points;              ///< contact samples (surface vertices), body frame (m)
+  double friction = 0.5;                 ///< Coulomb coefficient mu
+};
+
+/// R I_body R^T (kg m^2).
+Mat3 world_inertia(const RigidBody& body);
+
+/// Point k of the body in the world (m).
+Vec3 world_point(const RigidBody& body, size_t k);
+
+/// Velocity of the body's material at world point x (m/s).
+inline Vec3 velocity_at(const RigidBody& body, const Vec3& x) {
+  return body.velocity + body.angular_velocity.cross(x - body.position);
+}
+
+/// Moves position and orientation by dt (s) with the current velocities (the rotation by the
+/// exact quaternion of omega dt).
+void advance_position(RigidBody& body, double dt);
+
+/// A box of the given size (m) and density (kg/m^3), its 8 corners as contact points.
+RigidBody box_body(const Vec3& size, double density);
+
+}  // namespace ripple
