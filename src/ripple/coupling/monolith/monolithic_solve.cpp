@@ -1,0 +1,287 @@
+#include "ripple/coupling/monolith/monolithic_solve.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/solver/column_dots.hpp"
+
+namespace ripple {
+
+namespace {
+
+/// The body's 6 x 6 inverse mass: diag(1/m, (R I R^T)^-1).
+Eigen::Matrix<double, 6, 6> inverse_mass(const RigidBody& b) {
+  Eigen::Matrix<double, 6, 6> m = Eigen::Matrix<double, 6, 6>::Zero();
+  m.topLeftCorner<3, 3>() = Mat3::Identity() / b.mass;
+  m.bottomRightCorner<3, 3>() = world_inertia(b).inverse();
+  return m;
+}
+
+}  // namespace
+
+double box_body_distance(const RigidBody& body, const Vec3& x) {
+  Vec3 half = Vec3::Zero();
+  for (const Vec3& p : body.points) half = half.cwiseMax(p.cwiseAbs());
+  const Vec3 local = body.orientation.conjugate() * (x - body.position);
+  const Vec3 q = local.cwiseAbs() - half;
+  return q.cwiseMax(0.0).norm() + std::min(q.maxCoeff(), 0.0);
+}
+
+MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
+                                                 const std::vector<RigidContact>& contacts,
+                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& prm) {
+  MonolithicSolveReport report;
+  const GridGeometry& g = liquid.grid;
+  const double dx = g.dx, area = dx * dx, volume = dx * dx * dx;
+  const ScalarGrid& phi = liquid.phi;
+  const int nb = static_cast<int>(bodies.size());
+
+  // Each face's fluid fraction w and body fraction s (of the body covering most of it).
+  std::array<ScalarGrid, 3> fluid, body_part;
+  std::array<Array3<int>, 3> body_of;
+  for (int a = 0; a < 3; ++a) {
+    const Vec3i fd = g.face_dims(a);
+    fluid[a] = ScalarGrid(fd, 1.0);
+    body_part[a] = ScalarGrid(fd, 0.0);
+    body_of[a] = Array3<int>(fd, -1);
+    for (int64_t f = 0; f < fluid[a].size(); ++f) {
+      const Vec3i I = fluid[a].coords(f);
+      double open = 1.0;
+      if (obstacles && obstacles->face_open[a].size() == fluid[a].size()) open = obstacles->face_open[a][f];
+      else if ((I[a] == 0 && prm.walls[static_cast<size_t>(2 * a)]) ||
+               (I[a] == g.n[a] && prm.walls[static_cast<size_t>(2 * a + 1)]))
+        open = 0.0;
+      // The face's corners: nodes at I and I + e_b, I + e_c over the other two axes.
+      const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
+      for (int k = 0; k < nb; ++k) {
+        const RigidBody& body = bodies[static_cast<size_t>(k)];
+        const Vec3 centre = g.face_center(a, I.x(), I.y(), I.z());
+        const double d = box_body_distance(body, centre);
+        double s = d <= -dx ? 1.0 : 0.0;
+        if (std::abs(d) < dx) {
+          // 4 x 4 sub-squares, each from its corners' distances: the box's distance bends at its
+          // edges, where one linear fit per face would misjudge the covered part by half.
+          constexpr int kSub = 4;
+          double sample[kSub + 1][kSub + 1];
+          for (int i1 = 0; i1 <= kSub; ++i1)
+            for (int i2 = 0; i2 <= kSub; ++i2) {
+              Vec3 x = centre;
+              x[b1] += dx * (static_cast<double>(i1) / kSub - 0.5);
+              x[b2] += dx * (static_cast<double>(i2) / kSub - 0.5);
+              sample[i1][i2] = box_body_distance(body, x);
+            }
+          s = 0.0;
+          for (int i1 = 0; i1 < kSub; ++i1)
+            for (int i2 = 0; i2 < kSub; ++i2)
+              s += face_fraction_inside(sample[i1][i2], sample[i1 + 1][i2], sample[i1][i2 + 1], sample[i1 + 1][i2 + 1]);
+          s /= kSub * kSub;
+        }
+        if (s > body_part[a][f]) {
+          body_part[a][f] = s;
+          body_of[a][f] = k;
+        }
+      }
+      fluid[a][f] = std::clamp(std::min(open, 1.0 - body_part[a][f]), 0.0, 1.0);
+    }
+  }
+  // Rows: liquid cells with an open face.
+  Array3<int32_t> row(g.n, -1);
+  int64_t rows = 0;
+  for (int64_t c = 0; c < phi.size(); ++c) {
+    if (phi[c] >= 0.0) continue;
+    const Vec3i I = phi.coords(c);
+    double open = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      Vec3i hi = I;
+      hi[a] += 1;
+      open += fluid[a](I.x(), I.y(), I.z()) + fluid[a](hi.x(), hi.y(), hi.z());
+    }
+    if (open > 0.0) row[c] = static_cast<int32_t>(rows++);
+  }
+  report.pressure_unknowns = rows;
+  const int64_t contact_rows = 3 * static_cast<int64_t>(contacts.size());
+  const int64_t all_rows = rows + contact_rows;
+
+  // Unknowns: open faces next to a liquid cell, then 6 per body.
+  std::vector<std::pair<int, int64_t>> face_of;
+  std::vector<double> face_mass;
+  std::vector<Triplet> entries;  // C (rows x unknowns)
+  auto in_grid = [&](const Vec3i& c) {
+    return c.x() >= 0 && c.y() >= 0 && c.z() >= 0 && c.x() < g.n.x() && c.y() < g.n.y() && c.z() < g.n.z();
+  };
+  auto cell_row = [&](const Vec3i& c) { return in_grid(c) ? row(c.x(), c.y(), c.z()) : -1; };
+  const int64_t body0 = [&] {
+    int64_t count = 0;
+    for (int a = 0; a < 3; ++a)
+      for (int64_t f = 0; f < fluid[a].size(); ++f) {
+        const Vec3i I = fluid[a].coords(f);
+        Vec3i lo = I;
+        lo[a] -= 1;
+        const int32_t r_lo = cell_row(lo), r_hi = cell_row(I);
+        if (r_lo < 0 && r_hi < 0) continue;
+        const double w = fluid[a][f];
+        const Vec3 x = g.face_center(a, I.x(), I.y(), I.z());
+        if (w > 0.0) {
+          // Across the free surface the face's mass is scaled by theta (ghost fluid, p = 0 there).
+          double theta = 1.0;
+          if ((r_lo >= 0) != (r_hi >= 0)) {
+            const Vec3i& mine = r_lo >= 0 ? lo : I;
+            const Vec3i& other = r_lo >= 0 ? I : lo;
+            if (in_grid(other) && phi(other.x(), other.y(), other.z()) >= 0.0) {
+              const double pc = phi(mine.x(), mine.y(), mine.z()), pn = phi(other.x(), other.y(), other.z());
+              theta = std::clamp(pc / (pc - pn), 0.01, 1.0);
+            }
+          }
+          const int64_t q = count++;
+          face_of.emplace_back(a, f);
+          face_mass.push_back(prm.density * volume * w * theta);
+          if (r_lo >= 0) entries.emplace_back(r_lo, q, area * w);
+          if (r_hi >= 0) entries.emplace_back(r_hi, q, -area * w);
+        }
+        const int k = body_of[a][f];
+        if (k >= 0 && body_part[a][f] > 0.0) {  // the body's share of the face's flux
+          Vec3 e = Vec3::Zero();
+          e[a] = 1.0;
+          const Vec3 r = x - bodies[static_cast<size_t>(k)].position;
+          Eigen::Matrix<double, 6, 1> j;
+          j << e, r.cross(e);
+          for (int side = 0; side < 2; ++side) {
+            const int32_t rr = side == 0 ? r_lo : r_hi;
+            if (rr < 0) continue;
+            const double sign = side == 0 ? 1.0 : -1.0;
+            for (int d = 0; d < 6; ++d)
+              entries.emplace_back(rr, -1 - (6 * k + d), sign * area * body_part[a][f] * j[d]);
+          }
+        }
+      }
+    return count;
+  }();
+  const int64_t unknowns = body0 + 6 * nb;
+  for (Triplet& t : entries)  // body columns were numbered -1 - local: now after the faces
+    if (t.col() < 0) t = Triplet(t.row(), body0 - 1 - t.col(), t.value());
+  // Contact rows: J = [d, r x d] on the body's velocities; bias as in frictional_contact.hpp.
+  VectorX bias = VectorX::Zero(all_rows);
+  VectorX predicted(unknowns);
+  for (int64_t q = 0; q < body0; ++q) {
+    const auto [a, f] = face_of[static_cast<size_t>(q)];
+    predicted[q] = liquid.velocity.u[a][f];
+  }
+  for (int k = 0; k < nb; ++k) {
+    predicted.segment<3>(body0 + 6 * k) = bodies[static_cast<size_t>(k)].velocity;
+    predicted.segment<3>(body0 + 6 * k + 3) = bodies[static_cast<size_t>(k)].angular_velocity;
+  }
+  for (size_t c = 0; c < contacts.size(); ++c) {
+    const RigidContact& k = contacts[c];
+    const RigidBody& body = bodies[static_cast<size_t>(k.body)];
+    const Vec3 r = k.point - body.position;
+    const Vec3 v = velocity_at(body, k.point);
+    const Vec3 slide = v - v.dot(k.normal) * k.normal;
+    const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
+    const Vec3 dirs[3] = {k.normal, t1, k.normal.cross(t1)};
+    for (int d = 0; d < 3; ++d) {
+      const int64_t i = rows + 3 * static_cast<int64_t>(c) + d;
+      Eigen::Matrix<double, 6, 1> j;
+      j << dirs[d], r.cross(dirs[d]);
+      for (int e = 0; e < 6; ++e) entries.emplace_back(i, body0 + 6 * k.body + e, j[e]);
+    }
+    bias[rows + 3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : prm.contact.baumgarte) * k.gap / prm.dt;
+  }
+  SparseMatrix cm(all_rows, unknowns);
+  cm.setFromTriplets(entries.begin(), entries.end());
+  const SparseMatrix ct = cm.transpose();  // its columns are C's rows
+  std::vector<Eigen::Matrix<double, 6, 6>> body_inverse(static_cast<size_t>(nb));
+  for (int k = 0; k < nb; ++k) body_inverse[static_cast<size_t>(k)] = inverse_mass(bodies[static_cast<size_t>(k)]);
+  auto apply_inverse_mass = [&](VectorX& y) {
+    for (int64_t q = 0; q < body0; ++q) y[q] /= face_mass[static_cast<size_t>(q)];
+    for (int k = 0; k < nb; ++k) {
+      const Eigen::Matrix<double, 6, 1> s = y.segment<6>(body0 + 6 * k);
+      y.segment<6>(body0 + 6 * k) = body_inverse[static_cast<size_t>(k)] * s;
+    }
+  };
+  // diag(C M^-1 C^T), the contact rows scaled by (1 + 1e-3) (Sec. 3.7.4).
+  VectorX diagonal = VectorX::Zero(all_rows);
+  std::vector<Eigen::Matrix<double, 6, 1>> body_part_row(static_cast<size_t>(nb));
+  for (int64_t i = 0; i < all_rows; ++i) {
+    for (auto& v : body_part_row) v.setZero();
+    for (SparseMatrix::InnerIterator it(ct, i); it; ++it) {
+      if (it.row() < body0) diagonal[i] += it.value() * it.value() / face_mass[static_cast<size_t>(it.row())];
+      else body_part_row[static_cast<size_t>((it.row() - body0) / 6)][(it.row() - body0) % 6] += it.value();
+    }
+    for (int k = 0; k < nb; ++k)
+      diagonal[i] += body_part_row[static_cast<size_t>(k)].dot(body_inverse[static_cast<size_t>(k)] * body_part_row[static_cast<size_t>(k)]);
+  }
+  VectorX regular = VectorX::Zero(all_rows);
+  regular.tail(contact_rows) = 1e-3 * diagonal.tail(contact_rows);
+  diagonal.tail(contact_rows) *= 1.0 + 1e-3;
+  VectorX y, cy;
+  auto apply = [&](const VectorX& lambda, VectorX& out) {
+    column_dots(cm, lambda, y);  // C^T lambda
+    apply_inverse_mass(y);
+    column_dots(ct, y, out);  // C M^-1 C^T lambda
+    out += regular.cwiseProduct(lambda);
+  };
+  const VectorX inverse_diagonal = diagonal.cwiseMax(1e-300).cwiseInverse();
+  const VectorX b = -(column_dots(ct, predicted) + bias);
+  VectorX lower = VectorX::Constant(all_rows, -kNoBound), upper = VectorX::Constant(all_rows, kNoBound);
+  VectorX lambda = VectorX::Zero(all_rows);
+  const int updates = contacts.empty() ? 0 : prm.contact.friction_updates;
+  for (int update = 0; update <= updates; ++update) {
+    for (size_t c = 0; c < contacts.size(); ++c) {
+      const int64_t i = rows + 3 * static_cast<int64_t>(c);
+      lower[i] = 0.0;
+      const double limit = update == 0 ? 0.0 : contacts[c].friction * lambda[i];
+      lower[i + 1] = lower[i + 2] = -limit;
+      upper[i + 1] = upper[i + 2] = limit;
+    }
+    const BoxQpResult r = solve_box_qp_mprgp(apply, [&](const VectorX& x, VectorX& z) { z = inverse_diagonal.cwiseProduct(x); },
+                                             b, lower, upper, lambda, prm.contact.qp);
+    ++report.solves;
+    report.iterations += r.iterations;
+    report.converged = report.converged && r.converged;
+  }
+  // X = X* + M^-1 C^T lambda.
+  VectorX x = column_dots(cm, lambda);
+  apply_inverse_mass(x);
+  x += predicted;
+  for (int64_t q = 0; q < body0; ++q) {
+    const auto [a, f] = face_of[static_cast<size_t>(q)];
+    liquid.velocity.u[a][f] = x[q];
+  }
+  report.contact_force.assign(static_cast<size_t>(nb), Vec3::Zero());
+  for (int k = 0; k < nb; ++k) {
+    RigidBody& body = bodies[static_cast<size_t>(k)];
+    body.velocity = x.segment<3>(body0 + 6 * k);
+    body.angular_velocity = x.segment<3>(body0 + 6 * k + 3);
+  }
+  for (size_t c = 0; c < contacts.size(); ++c)
+    for (int d = 0; d < 3; ++d) {
+      const int64_t i = rows + 3 * static_cast<int64_t>(c) + d;
+      Vec3 dir = Vec3::Zero();
+      for (SparseMatrix::InnerIterator it(ct, i); it; ++it)
+        if (it.row() >= body0 + 6 * contacts[c].body && it.row() < body0 + 6 * contacts[c].body + 3)
+          dir[it.row() - body0 - 6 * contacts[c].body] = it.value();
+      report.contact_force[static_cast<size_t>(contacts[c].body)] += lambda[i] / prm.dt * dir;
+    }
+  // Closed faces take their solid's velocity: a body's, or the static solids' (for the
+  // advection after the solve).
+  for (int a = 0; a < 3; ++a)
+    for (int64_t f = 0; f < fluid[a].size(); ++f) {
+      if (fluid[a][f] > 0.0) continue;
+      const Vec3i I = fluid[a].coords(f);
+      if (body_of[a][f] >= 0 && body_part[a][f] > 0.0)
+        liquid.velocity.u[a][f] =
+            velocity_at(bodies[static_cast<size_t>(body_of[a][f])], g.face_center(a, I.x(), I.y(), I.z()))[a];
+      else
+        liquid.velocity.u[a][f] = obstacles && obstacles->velocity.u[a].size() == fluid[a].size()
+                                      ? obstacles->velocity.u[a][f]
+                                      : 0.0;
+    }
+  liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
+  for (int64_t c = 0; c < phi.size(); ++c) liquid.pressure[c] = row[c] >= 0 ? lambda[row[c]] / prm.dt : 0.0;
+  const VectorX flux = column_dots(ct, x);  // C X: the cells' net outflow (m^3/s)
+  for (int64_t r = 0; r < rows; ++r) report.max_divergence = std::max(report.max_divergence, std::abs(flux[r]) / volume);
+  report.contacts = static_cast<int>(contacts.size());
+  return report;
+}
+
+}  // namespace ripple

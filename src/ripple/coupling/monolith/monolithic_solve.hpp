@@ -1,0 +1,51 @@
+#pragma once
+// One monolithic solve for an inviscid liquid, rigid bodies and their frictional contact with
+// static solids (Takahashi & Batty 2022, Eq. 20 without the elastic and viscous terms): the
+// liquid's face velocities u and the bodies' velocities V minimise their kinetic energy
+// difference 1/2 |u - u*|^2_Mf + 1/2 |V - V*|^2_Mr subject to the liquid's incompressibility
+// with the bodies' motion in it (Eq. 16, Batty, Bertails & Bridson 2007's rigid coupling:
+// each face's fluid fraction w carries the liquid, its body fraction 1 - w the body's velocity)
+// and the contact conditions (Eq. 19). Its dual over the multipliers lambda = (p dt per
+// liquid cell, contact impulses),
+//     min 1/2 lambda^T C M^-1 C^T lambda + lambda^T (C V* + bias)  on the box,
+// with free pressures, n >= 0 and the friction pyramid |z| <= mu n, is solved by MPRGP: the
+// pressures and contact forces are found together, so a body resting on the floor under water
+// carries its weight less the liquid's buoyancy, not more and not less. The free surface is a
+// ghost-fluid boundary (p = 0 at the interface, the face's mass scaled by theta).
+//
+// Rigid bodies are boxes here (the bounding box of their contact points).
+#include <vector>
+
+#include "ripple/coupling/monolith/frictional_contact.hpp"
+#include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+
+namespace ripple {
+
+struct MonolithicSolveParams {
+  double dt = 0.0;          ///< s
+  double density = 1000.0;  ///< liquid, kg/m^3
+  WallSides walls{};        ///< closed sides (static walls)
+  FrictionalContactSettings contact;
+};
+
+struct MonolithicSolveReport {
+  int64_t pressure_unknowns = 0;
+  int contacts = 0;
+  int solves = 0, iterations = 0;  ///< MPRGP solves (friction updates) and their iterations
+  bool converged = true;
+  double max_divergence = 0.0;  ///< 1/s over the liquid cells after the solve
+  std::vector<Vec3> contact_force;  ///< per body, from its contacts (N)
+};
+
+/// Signed distance to a box body (m, negative inside): the oriented bounding box of its points.
+double box_body_distance(const RigidBody& body, const Vec3& x);
+
+/// Solves one step: `liquid.velocity` holds u* (with gravity) on entry and the new velocity on
+/// exit, `liquid.pressure` the pressure (Pa); the bodies' velocities hold V* on entry.
+/// `obstacles` gives the static solids' face fractions (walls included; null: walls only).
+MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
+                                                 const std::vector<RigidContact>& contacts,
+                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& params);
+
+}  // namespace ripple

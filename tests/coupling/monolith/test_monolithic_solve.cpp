@@ -1,0 +1,99 @@
+// The monolith method's liquid-rigid-contact solve (Takahashi & Batty 2022, Eq. 20 without
+// elastic and viscous terms): pressures and contact forces from one MPRGP solve. A box resting
+// on a support the liquid flows around (a contact plane the grid does not see) carries its
+// weight less Archimedes' buoyancy and nothing moves; a box lighter than water leaves the
+// support (no contact force) and rises; without liquid the solve is the rigid contact alone.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "ripple/coupling/monolith/monolithic_solve.hpp"
+
+namespace ripple {
+namespace {
+
+constexpr double kG = 9.81, kDt = 0.005;
+
+struct Tank {
+  LiquidState liquid;
+  std::vector<RigidBody> bodies;
+  std::vector<RigidContact> contacts;
+  MonolithicSolveReport report;
+};
+
+/// A 0.8 m tank with water `depth` (m) deep (none: 0) and a 20 x 10 x 20 cm box of `density`
+/// resting on a support plane at y = 0.11 m; one step from rest under gravity.
+Tank tank(double depth, double density) {
+  Tank t;
+  GridGeometry g;
+  g.dx = 0.05;
+  g.n = Vec3i(16, 16, 16);
+  t.liquid.grid = g;
+  t.liquid.phi = ScalarGrid(g.n);
+  for (int64_t c = 0; c < t.liquid.phi.size(); ++c) {
+    const Vec3i I = t.liquid.phi.coords(c);
+    t.liquid.phi[c] = g.cell_center(I.x(), I.y(), I.z()).y() - depth;
+  }
+  t.liquid.velocity.resize(g);
+  for (double& u : t.liquid.velocity.u[1].data()) u = -kG * kDt;
+  RigidBody box = box_body(Vec3(0.2, 0.1, 0.2), density);
+  box.position = Vec3(0.41, 0.16, 0.41);
+  box.velocity = Vec3(0.0, -kG * kDt, 0.0);
+  t.bodies.push_back(box);
+  t.contacts = find_rigid_contacts(t.bodies, {{Vec3(0, 0.11, 0), Vec3::UnitY(), 0.5}}, {}, 1e-3);
+  MonolithicSolveParams p;
+  p.dt = kDt;
+  p.walls = {true, true, true, true, true, true};
+  t.report = solve_liquid_rigid_contact(t.liquid, t.bodies, t.contacts, nullptr, p);
+  return t;
+}
+
+/// The largest speed on faces next to a liquid cell.
+double largest_speed(const LiquidState& l) {
+  double m = 0.0;
+  for (int a = 0; a < 3; ++a)
+    for (int64_t f = 0; f < l.velocity.u[a].size(); ++f) {
+      const Vec3i I = l.velocity.u[a].coords(f);
+      Vec3i lo = I;
+      lo[a] -= 1;
+      const bool wet = (I[a] < l.grid.n[a] && l.phi(I.x(), I.y(), I.z()) < 0.0) ||
+                       (lo[a] >= 0 && l.phi(lo.x(), lo.y(), lo.z()) < 0.0);
+      if (wet) m = std::max(m, std::abs(l.velocity.u[a][f]));
+    }
+  return m;
+}
+
+TEST(MonolithicSolve, ASubmergedBoxOnASupportCarriesItsWeightLessBuoyancy) {
+  const Tank t = tank(0.5, 2000.0);
+  const double mass = 2000.0 * 0.004, displaced = 1000.0 * 0.004;
+  const double expected = (mass - displaced) * kG;
+  std::printf("support force %.3f N (Archimedes %.3f N, %.2f %%), %d solves, %d iterations\n",
+              t.report.contact_force[0].y(), expected, 100.0 * (t.report.contact_force[0].y() - expected) / expected,
+              t.report.solves, t.report.iterations);
+  EXPECT_EQ(t.contacts.size(), 4u);
+  EXPECT_TRUE(t.report.converged);
+  EXPECT_NEAR(t.report.contact_force[0].y(), expected, 0.02 * expected);
+  EXPECT_LT(t.bodies[0].velocity.norm(), 1e-4);
+  EXPECT_LT(largest_speed(t.liquid), 1e-4);  // hydrostatic: nothing moves
+  EXPECT_LT(t.report.max_divergence, 1e-6);
+  // The pressure at the floor is rho g h, within the ghost-fluid's first cell.
+  EXPECT_NEAR(t.liquid.pressure(2, 0, 2), 1000.0 * kG * (0.5 - 0.025), 0.01 * 1000.0 * kG * 0.5);
+}
+
+TEST(MonolithicSolve, ABoxLighterThanWaterLeavesItsSupport) {
+  const Tank t = tank(0.5, 500.0);
+  EXPECT_TRUE(t.report.converged);
+  EXPECT_NEAR(t.report.contact_force[0].norm(), 0.0, 1e-6);
+  EXPECT_GT(t.bodies[0].velocity.y(), 0.0);  // it rises
+  EXPECT_LT(t.report.max_divergence, 1e-6);
+}
+
+TEST(MonolithicSolve, WithoutLiquidTheSupportCarriesTheWeight) {
+  const Tank t = tank(0.0, 2000.0);
+  EXPECT_EQ(t.report.pressure_unknowns, 0);
+  EXPECT_NEAR(t.report.contact_force[0].y(), 8.0 * kG, 1e-2 * 8.0 * kG);
+  EXPECT_LT(t.bodies[0].velocity.norm(), 1e-4);
+}
+
+}  // namespace
+}  // namespace ripple
