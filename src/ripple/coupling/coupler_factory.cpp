@@ -3,6 +3,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/barrier/barrier_coupler.hpp"
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
+#include "ripple/coupling/monolith/monolith_coupler.hpp"
 #include "ripple/coupling/none/liquid_only_coupler.hpp"
 #include "ripple/coupling/slip/slip_coupler.hpp"
 
@@ -34,6 +35,13 @@ const std::vector<CouplingMethod>& coupling_methods() {
         slip_settings_schema()},
        [](const Scene& s) { return std::make_unique<SlipCoupler>(slip_settings(s)); },
        slip_stats_fields()},
+      {{"monolith",
+        "the liquid and rigid bodies two ways, with the bodies' frictional contact against walls and obstacles, in "
+        "one box-constrained solve for pressures and contact forces (ElastoMonolith, Takahashi & Batty 2022; its "
+        "elastic volumes and the bodies' contact with each other are not built yet).",
+        monolith_settings_schema()},
+       [](const Scene& s) { return std::make_unique<MonolithCoupler>(monolith_settings(s)); },
+       monolith_stats_fields()},
   };
   return methods;
 }

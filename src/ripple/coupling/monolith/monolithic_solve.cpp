@@ -19,17 +19,10 @@ Eigen::Matrix<double, 6, 6> inverse_mass(const RigidBody& b) {
 
 }  // namespace
 
-double box_body_distance(const RigidBody& body, const Vec3& x) {
-  Vec3 half = Vec3::Zero();
-  for (const Vec3& p : body.points) half = half.cwiseMax(p.cwiseAbs());
-  const Vec3 local = body.orientation.conjugate() * (x - body.position);
-  const Vec3 q = local.cwiseAbs() - half;
-  return q.cwiseMax(0.0).norm() + std::min(q.maxCoeff(), 0.0);
-}
-
 MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
                                                  const std::vector<RigidContact>& contacts,
-                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& prm) {
+                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& prm,
+                                                 FaceFlags* valid) {
   MonolithicSolveReport report;
   const GridGeometry& g = liquid.grid;
   const double dx = g.dx, area = dx * dx, volume = dx * dx * dx;
@@ -56,7 +49,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       for (int k = 0; k < nb; ++k) {
         const RigidBody& body = bodies[static_cast<size_t>(k)];
         const Vec3 centre = g.face_center(a, I.x(), I.y(), I.z());
-        const double d = box_body_distance(body, centre);
+        const double d = rigid_body_distance(body, centre);
         double s = d <= -dx ? 1.0 : 0.0;
         if (std::abs(d) < dx) {
           // 4 x 4 sub-squares, each from its corners' distances: the box's distance bends at its
@@ -68,7 +61,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
               Vec3 x = centre;
               x[b1] += dx * (static_cast<double>(i1) / kSub - 0.5);
               x[b2] += dx * (static_cast<double>(i2) / kSub - 0.5);
-              sample[i1][i2] = box_body_distance(body, x);
+              sample[i1][i2] = rigid_body_distance(body, x);
             }
           s = 0.0;
           for (int i1 = 0; i1 < kSub; ++i1)
@@ -237,6 +230,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
                                              b, lower, upper, lambda, prm.contact.qp);
     ++report.solves;
     report.iterations += r.iterations;
+    report.residual = std::max(report.residual, r.residual);
     report.converged = report.converged && r.converged;
   }
   // X = X* + M^-1 C^T lambda.
@@ -246,6 +240,18 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   for (int64_t q = 0; q < body0; ++q) {
     const auto [a, f] = face_of[static_cast<size_t>(q)];
     liquid.velocity.u[a][f] = x[q];
+  }
+  // A face a body covers in part carries the flux w u + s u_body: its mean velocity is what the
+  // particles take (the liquid's own velocity on a face with a sliver of liquid can be large and
+  // carries almost nothing).
+  for (int64_t q = 0; q < body0; ++q) {
+    const auto [a, f] = face_of[static_cast<size_t>(q)];
+    const int k = body_of[a][f];
+    if (k < 0 || body_part[a][f] <= 0.0) continue;
+    const Vec3i I = fluid[a].coords(f);
+    const Vec3 xf = g.face_center(a, I.x(), I.y(), I.z());
+    const Vec3 vb = x.segment<3>(body0 + 6 * k) + Vec3(x.segment<3>(body0 + 6 * k + 3)).cross(xf - bodies[static_cast<size_t>(k)].position);
+    liquid.velocity.u[a][f] = fluid[a][f] * x[q] + body_part[a][f] * vb[a];
   }
   report.contact_force.assign(static_cast<size_t>(nb), Vec3::Zero());
   for (int k = 0; k < nb; ++k) {
@@ -262,11 +268,15 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
           dir[it.row() - body0 - 6 * contacts[c].body] = it.value();
       report.contact_force[static_cast<size_t>(contacts[c].body)] += lambda[i] / prm.dt * dir;
     }
+  if (valid)
+    for (int a = 0; a < 3; ++a) (*valid)[a] = Array3<uint8_t>(g.face_dims(a), 0);
+  for (int64_t q = 0; q < body0 && valid; ++q) (*valid)[face_of[static_cast<size_t>(q)].first][face_of[static_cast<size_t>(q)].second] = 1;
   // Closed faces take their solid's velocity: a body's, or the static solids' (for the
   // advection after the solve).
   for (int a = 0; a < 3; ++a)
     for (int64_t f = 0; f < fluid[a].size(); ++f) {
       if (fluid[a][f] > 0.0) continue;
+      if (valid) (*valid)[a][f] = 1;
       const Vec3i I = fluid[a].coords(f);
       if (body_of[a][f] >= 0 && body_part[a][f] > 0.0)
         liquid.velocity.u[a][f] =

@@ -13,11 +13,11 @@
 // carries its weight less the liquid's buoyancy, not more and not less. The free surface is a
 // ghost-fluid boundary (p = 0 at the interface, the face's mass scaled by theta).
 //
-// Rigid bodies are boxes here (the bounding box of their contact points).
 #include <vector>
 
 #include "ripple/coupling/monolith/frictional_contact.hpp"
 #include "ripple/fluid/liquid_state.hpp"
+#include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 
 namespace ripple {
@@ -34,18 +34,18 @@ struct MonolithicSolveReport {
   int contacts = 0;
   int solves = 0, iterations = 0;  ///< MPRGP solves (friction updates) and their iterations
   bool converged = true;
+  double residual = 0.0;        ///< MPRGP's relative projected gradient, largest over the solves
   double max_divergence = 0.0;  ///< 1/s over the liquid cells after the solve
   std::vector<Vec3> contact_force;  ///< per body, from its contacts (N)
 };
 
-/// Signed distance to a box body (m, negative inside): the oriented bounding box of its points.
-double box_body_distance(const RigidBody& body, const Vec3& x);
-
 /// Solves one step: `liquid.velocity` holds u* (with gravity) on entry and the new velocity on
 /// exit, `liquid.pressure` the pressure (Pa); the bodies' velocities hold V* on entry.
-/// `obstacles` gives the static solids' face fractions (walls included; null: walls only).
+/// `obstacles` gives the static solids' face fractions and velocities (walls included; null:
+/// walls only). `valid` (optional) flags the faces whose velocity the solve set.
 MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
                                                  const std::vector<RigidContact>& contacts,
-                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& params);
+                                                 const SolidBoundary* obstacles, const MonolithicSolveParams& params,
+                                                 FaceFlags* valid = nullptr);
 
 }  // namespace ripple

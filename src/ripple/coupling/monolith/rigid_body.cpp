@@ -1,10 +1,21 @@
 #include "ripple/coupling/monolith/rigid_body.hpp"
 
+#include <algorithm>
+
 namespace ripple {
 
 Mat3 world_inertia(const RigidBody& b) {
   const Mat3 r = b.orientation.toRotationMatrix();
   return r * b.inertia * r.transpose();
+}
+
+double rigid_body_distance(const RigidBody& b, const Vec3& x) {
+  const Vec3 local = b.orientation.conjugate() * (x - b.position);
+  if (b.shape) return (*b.shape)(local);
+  Vec3 half = Vec3::Zero();
+  for (const Vec3& p : b.points) half = half.cwiseMax(p.cwiseAbs());
+  const Vec3 q = local.cwiseAbs() - half;
+  return q.cwiseMax(0.0).norm() + std::min(q.maxCoeff(), 0.0);
 }
 
 Vec3 world_point(const RigidBody& b, size_t k) { return b.position + b.orientation * b.points[k]; }

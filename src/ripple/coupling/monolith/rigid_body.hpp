@@ -2,11 +2,13 @@
 // The monolith method's rigid bodies (Takahashi & Batty 2022, Sec. 3.1): six velocity
 // coordinates per body, V = (v, omega) (m/s, rad/s, world frame), with the mass matrix
 // M = diag(m I, R I_body R^T), and positions advanced from the velocities after each solve.
+#include <memory>
 #include <vector>
 
 #include <Eigen/Geometry>
 
 #include "ripple/core/types.hpp"
+#include "ripple/solid/shape_sdf.hpp"
 
 namespace ripple {
 
@@ -19,7 +21,12 @@ struct RigidBody {
   Mat3 inertia = Mat3::Identity();       ///< about the centre of mass, body frame (kg m^2)
   std::vector<Vec3> points;              ///< contact samples (surface vertices), body frame (m)
   double friction = 0.5;                 ///< Coulomb coefficient mu
+  /// Signed distance in the body frame (m, negative inside); null: the box bounding `points`.
+  std::shared_ptr<const ShapeSdf> shape;
 };
+
+/// Signed distance (m, negative inside) of world point x to the body.
+double rigid_body_distance(const RigidBody& body, const Vec3& x);
 
 /// R I_body R^T (kg m^2).
 Mat3 world_inertia(const RigidBody& body);

@@ -1,0 +1,61 @@
+#include "ripple/coupling/monolith/monolith_settings.hpp"
+
+#include "ripple/core/errors.hpp"
+
+namespace ripple {
+
+using nlohmann::json;
+
+SchemaNode monolith_settings_schema() {
+  SchemaNode monolith = schema_object(
+      "Settings of `monolith` (ElastoMonolith, Takahashi & Batty 2022): the liquid's pressures and the contact "
+      "forces of rigid bodies on each other's surfaces, the walls and the obstacles found in one box-constrained "
+      "solve (MPRGP) with the bodies' velocities; the body's `friction` is its Coulomb coefficient (pyramid "
+      "friction).");
+  monolith
+      .add("baumgarte", schema_number("Share of a contact's penetration removed per substep (Baumgarte "
+                                      "stabilisation).",
+                                      "", 0.2)
+                            .range(0, 1))
+      .add("friction_updates", schema_integer("Solves per substep after the first, frictionless one, each with the "
+                                              "friction pyramid bounded by the last normal forces.",
+                                              3)
+                                   .range(0, 100))
+      .add("tolerance", schema_number("Relative residual (2-norm of the projected gradient) at which MPRGP stops.", "",
+                                      1e-8)
+                            .range(0, 1, true))
+      .add("max_iterations", schema_integer("MPRGP's iteration cap per solve; a solve that hits it stops the run "
+                                            "(exit 3).",
+                                            5000)
+                                 .range(1, 1000000));
+  return monolith;
+}
+
+MonolithSettings monolith_settings(const Scene& s) {
+  const json& mj = s.resolved.at("coupling").at("monolith");
+  MonolithSettings m;
+  m.contact.baumgarte = mj["baumgarte"];
+  m.contact.friction_updates = mj["friction_updates"];
+  m.contact.qp.tolerance = mj["tolerance"];
+  m.contact.qp.max_iterations = mj["max_iterations"];
+  auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
+  if (s.fluid.representation != LiquidRepresentation::Apic && s.fluid.representation != LiquidRepresentation::Flip)
+    fail("/fluid/representation", "coupling.method \"monolith\" carries the liquid on particles (APIC, as Takahashi "
+                                  "& Batty 2022); use \"apic\" or \"flip\"");
+  if (s.fluid.surface_tension > 0.0)
+    fail("/fluid/surface_tension", "coupling.method \"monolith\" has no surface tension; use \"none\", \"cutcell\" or "
+                                   "\"barrier\"");
+  for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
+    if (d.kind != SolidKind::rigid)
+      fail(d.pointer + "/type", "coupling.method \"monolith\" couples rigid bodies so far (its elastic volumes are "
+                                "not built yet); a " + std::string(d.kind == SolidKind::shell ? "shell" :
+                                                                   d.kind == SolidKind::rod ? "rod" : "volume") +
+                                " couples under \"barrier\" or (volumes) \"cutcell\"");
+    if (d.motion.fixed || d.motion.kinematic)
+      fail(d.pointer + "/motion", "coupling.method \"monolith\" simulates dynamic rigid bodies; give a fixed or moving "
+                                  "boundary as a box, sphere or mesh obstacle");
+  }
+  return m;
+}
+
+}  // namespace ripple

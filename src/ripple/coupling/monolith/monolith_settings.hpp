@@ -1,0 +1,21 @@
+#pragma once
+// coupling.monolith: the settings of ElastoMonolith (Takahashi & Batty 2022), their schema and
+// their parsing from the scene, with the checks that the scene's solids are ones it couples.
+#include "ripple/coupling/monolith/frictional_contact.hpp"
+#include "ripple/scene/scene.hpp"
+#include "ripple/scene/schema.hpp"
+
+namespace ripple {
+
+struct MonolithSettings {
+  FrictionalContactSettings contact;  ///< Baumgarte share, friction updates, MPRGP tolerance and cap
+};
+
+/// The schema of the coupling.monolith block.
+SchemaNode monolith_settings_schema();
+
+/// The settings of a validated scene, checked against its liquid and solids: throws InputError
+/// naming the solid and key the method cannot couple.
+MonolithSettings monolith_settings(const Scene& scene);
+
+}  // namespace ripple
