@@ -99,5 +99,38 @@ TEST(FrictionalContact, ADroppedBoxComesToRestOnTheFloorEitherWay) {
   }
 }
 
+TEST(FrictionalContact, AStackedBoxRestsOnTheOneBelowWithoutSinkingIntoIt) {
+  ContactRun run;
+  run.planes.push_back({Vec3::Zero(), Vec3::UnitY(), 0.5});
+  RigidBody lower = box_body(Vec3(0.12, 0.06, 0.12), 800.0), upper = box_body(Vec3(0.08, 0.05, 0.08), 800.0);
+  lower.position = Vec3(0.0, 0.03, 0.0);
+  upper.position = Vec3(0.01, 0.12, -0.005);  // dropped from 3.5 cm, off centre
+  upper.orientation = Eigen::Quaterniond(Eigen::AngleAxisd(0.2, Vec3::UnitY()));  // corners over the lower box
+  run.bodies = {lower, upper};
+  double deepest = 0.0;
+  for (int i = 0; i < 100; ++i) {
+    run.advance(0.01, 0.005);
+    for (size_t k = 0; k < 8; ++k)
+      deepest = std::min(deepest, rigid_body_distance(run.bodies[0], world_point(run.bodies[1], k)));
+  }
+  EXPECT_EQ(run.unconverged, 0);
+  EXPECT_GT(deepest, -2e-3);  // the upper box's corners never more than 2 mm into the lower one
+  for (const RigidBody& b : run.bodies) {
+    EXPECT_LT(b.velocity.norm(), 1e-3);
+    EXPECT_LT(b.angular_velocity.norm(), 1e-2);
+  }
+  std::printf("stack: lower centre %.5f m, upper %.5f m, deepest %.5f m\n", run.bodies[0].position.y(), run.bodies[1].position.y(), deepest);
+  EXPECT_NEAR(run.bodies[1].position.y(), 0.06 + 0.025, 2e-3);  // resting on top
+  // The floor carries both: the lower box's contacts with the floor, from one more step.
+  for (RigidBody& b : run.bodies) b.velocity.y() -= kG * 0.005;
+  const auto contacts = find_rigid_contacts(run.bodies, run.planes, {}, 1e-3);
+  std::vector<RigidBody> after = run.bodies;
+  resolve_rigid_contacts(after, contacts, 0.005);
+  const double total_mass = run.bodies[0].mass + run.bodies[1].mass;
+  const Vec3 momentum_change = (after[0].velocity - run.bodies[0].velocity) * run.bodies[0].mass +
+                               (after[1].velocity - run.bodies[1].velocity) * run.bodies[1].mass;
+  EXPECT_NEAR(momentum_change.y() / 0.005, total_mass * kG, 0.02 * total_mass * kG);
+}
+
 }  // namespace
 }  // namespace ripple

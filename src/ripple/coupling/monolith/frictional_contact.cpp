@@ -1,35 +1,121 @@
 #include "ripple/coupling/monolith/frictional_contact.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ripple {
+
+namespace {
+
+/// The outward normal of a signed distance at x, by central differences of step h.
+Vec3 distance_gradient(const std::function<double(const Vec3&)>& distance, const Vec3& x, double h) {
+  Vec3 grad;
+  for (int a = 0; a < 3; ++a) {
+    Vec3 e = Vec3::Zero();
+    e[a] = h;
+    grad[a] = (distance(x + e) - distance(x - e)) / (2.0 * h);
+  }
+  return grad;
+}
+
+double bounding_radius(const RigidBody& b) {
+  double r = 0.0;
+  for (const Vec3& p : b.points) r = std::max(r, p.norm());
+  return r;
+}
+
+}  // namespace
 
 std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
                                               const std::vector<ContactPlane>& planes, const ContactField& field,
                                               double margin) {
   std::vector<RigidContact> out;
-  for (size_t b = 0; b < bodies.size(); ++b)
-    for (size_t k = 0; k < bodies[b].points.size(); ++k) {
-      const Vec3 x = world_point(bodies[b], k);
+  const double h = 1e-3 * std::max(margin, 1e-3);
+  std::vector<double> radius(bodies.size());
+  for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
+  for (size_t b = 0; b < bodies.size(); ++b) {
+    const RigidBody& body = bodies[b];
+    for (size_t k = 0; k < body.points.size(); ++k) {
+      const Vec3 x = world_point(body, k);
       for (const ContactPlane& plane : planes) {
         const double gap = plane.normal.dot(x - plane.point);
         if (gap < margin)
-          out.push_back({static_cast<int>(b), x, plane.normal, gap, std::sqrt(bodies[b].friction * plane.friction)});
+          out.push_back({static_cast<int>(b), -1, x, plane.normal, gap, std::sqrt(body.friction * plane.friction)});
       }
-      if (!field.distance) continue;
-      const double gap = field.distance(x);
-      if (gap >= margin) continue;
-      const double h = 1e-3 * std::max(margin, 1e-3);  // central differences for the normal
-      Vec3 grad;
-      for (int a = 0; a < 3; ++a) {
-        Vec3 e = Vec3::Zero();
-        e[a] = h;
-        grad[a] = (field.distance(x + e) - field.distance(x - e)) / (2.0 * h);
+      if (field.distance) {
+        const double gap = field.distance(x);
+        const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
+        if (grad.norm() > 0.0)
+          out.push_back({static_cast<int>(b), -1, x, grad.normalized(), gap, std::sqrt(body.friction * field.friction)});
       }
-      if (grad.norm() > 0.0)
-        out.push_back({static_cast<int>(b), x, grad.normalized(), gap, std::sqrt(bodies[b].friction * field.friction)});
+      for (size_t o = 0; o < bodies.size(); ++o) {  // this body's points against the others' surfaces
+        if (o == b || (bodies[o].position - x).norm() > radius[o] + margin) continue;
+        const RigidBody& other = bodies[o];
+        auto distance = [&other](const Vec3& y) { return rigid_body_distance(other, y); };
+        const double gap = distance(x);
+        if (gap >= margin) continue;
+        const Vec3 grad = distance_gradient(distance, x, h);
+        if (grad.norm() > 0.0)
+          out.push_back({static_cast<int>(b), static_cast<int>(o), x, grad.normalized(), gap,
+                         std::sqrt(body.friction * other.friction)});
+      }
     }
+  }
   return out;
+}
+
+ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<RigidContact>& contacts,
+                               double dt, double baumgarte) {
+  ContactRows out;
+  const int64_t rows = 3 * static_cast<int64_t>(contacts.size());
+  out.rows.resize(static_cast<size_t>(rows));
+  out.predicted.resize(rows);
+  out.bias = VectorX::Zero(rows);
+  for (size_t c = 0; c < contacts.size(); ++c) {
+    const RigidContact& k = contacts[c];
+    const RigidBody& body = bodies[static_cast<size_t>(k.body)];
+    Vec3 v = velocity_at(body, k.point);  // relative to the other body's material there
+    if (k.other >= 0) v -= velocity_at(bodies[static_cast<size_t>(k.other)], k.point);
+    const Vec3 slide = v - v.dot(k.normal) * k.normal;  // the pyramid's first edge along the sliding
+    const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
+    const Vec3 dirs[3] = {k.normal, t1, k.normal.cross(t1)};
+    for (int d = 0; d < 3; ++d) {
+      const size_t i = 3 * c + static_cast<size_t>(d);
+      ContactRow& row = out.rows[i];
+      row.body[0] = k.body;
+      row.j[0] << dirs[d], (k.point - body.position).cross(dirs[d]);
+      if (k.other >= 0) {
+        row.body[1] = k.other;
+        row.j[1] << -dirs[d], -(k.point - bodies[static_cast<size_t>(k.other)].position).cross(dirs[d]);
+      }
+      out.predicted[static_cast<int64_t>(i)] = dirs[d].dot(v);
+    }
+    out.bias[3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : baumgarte) * k.gap / dt;
+  }
+  return out;
+}
+
+void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precondition, const VectorX& b,
+                                const std::vector<RigidContact>& contacts, int64_t first, VectorX& x,
+                                const FrictionalContactSettings& settings, FrictionalContactReport& report) {
+  const int64_t n = b.size();
+  VectorX lower = VectorX::Constant(n, -kNoBound), upper = VectorX::Constant(n, kNoBound);
+  const int updates = contacts.empty() ? 0 : settings.friction_updates;
+  for (int update = 0; update <= updates; ++update) {
+    for (size_t c = 0; c < contacts.size(); ++c) {
+      const int64_t i = first + 3 * static_cast<int64_t>(c);
+      lower[i] = 0.0;
+      // The first solve is frictionless; later ones bound friction by the last normal impulse.
+      const double limit = update == 0 ? 0.0 : contacts[c].friction * x[i];
+      lower[i + 1] = lower[i + 2] = -limit;
+      upper[i + 1] = upper[i + 2] = limit;
+    }
+    const BoxQpResult r = solve_box_qp_mprgp(apply, precondition, b, lower, upper, x, settings.qp);
+    ++report.solves;
+    report.qp_iterations += r.iterations;
+    report.residual = std::max(report.residual, r.residual);
+    report.converged = report.converged && r.converged;
+  }
 }
 
 FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
@@ -38,77 +124,44 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   FrictionalContactReport report;
   report.contacts = static_cast<int>(contacts.size());
   if (contacts.empty()) return report;
-  const int64_t rows = 3 * static_cast<int64_t>(contacts.size());
-  // Each row: a direction d at a point of one body, J = [d^T, (r x d)^T] on its (v, omega).
-  struct Row {
-    int body;
-    Vec3 linear, angular;
-  };
-  std::vector<Row> row(static_cast<size_t>(rows));
-  std::vector<Mat3> inverse_inertia(bodies.size());
-  for (size_t b = 0; b < bodies.size(); ++b) inverse_inertia[b] = world_inertia(bodies[b]).inverse();
-  VectorX predicted(rows), bias = VectorX::Zero(rows);
-  for (size_t c = 0; c < contacts.size(); ++c) {
-    const RigidContact& k = contacts[c];
-    const RigidBody& body = bodies[static_cast<size_t>(k.body)];
-    const Vec3 r = k.point - body.position;
-    const Vec3 v = velocity_at(body, k.point);
-    Vec3 slide = v - v.dot(k.normal) * k.normal;  // the pyramid's first edge along the sliding
-    const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
-    const Vec3 t2 = k.normal.cross(t1);
-    const Vec3 dirs[3] = {k.normal, t1, t2};
-    for (int d = 0; d < 3; ++d) {
-      const int64_t i = 3 * static_cast<int64_t>(c) + d;
-      row[static_cast<size_t>(i)] = {k.body, dirs[d], r.cross(dirs[d])};
-      predicted[i] = dirs[d].dot(v);
-    }
-    bias[3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : settings.baumgarte) * k.gap / dt;
+  const ContactRows cr = build_contact_rows(bodies, contacts, dt, settings.baumgarte);
+  const int64_t rows = static_cast<int64_t>(cr.rows.size());
+  std::vector<Eigen::Matrix<double, 6, 6>> inverse_mass(bodies.size(), Eigen::Matrix<double, 6, 6>::Zero());
+  for (size_t b = 0; b < bodies.size(); ++b) {
+    inverse_mass[b].topLeftCorner<3, 3>() = Mat3::Identity() / bodies[b].mass;
+    inverse_mass[b].bottomRightCorner<3, 3>() = world_inertia(bodies[b]).inverse();
   }
-  // J M^-1 J^T: rows of one body couple through its 6 x 6 inverse mass.
-  std::vector<std::vector<int64_t>> rows_of(bodies.size());
-  for (int64_t i = 0; i < rows; ++i) rows_of[static_cast<size_t>(row[static_cast<size_t>(i)].body)].push_back(i);
+  // J M^-1 J^T: rows couple through the bodies they share.
+  std::vector<std::vector<std::pair<int64_t, int>>> rows_of(bodies.size());  // (row, part)
+  for (int64_t i = 0; i < rows; ++i)
+    for (int p = 0; p < 2; ++p)
+      if (cr.rows[static_cast<size_t>(i)].body[p] >= 0)
+        rows_of[static_cast<size_t>(cr.rows[static_cast<size_t>(i)].body[p])].emplace_back(i, p);
   std::vector<Triplet> entries;
-  for (size_t body_index = 0; body_index < bodies.size(); ++body_index)
-    for (int64_t i : rows_of[body_index])
-      for (int64_t j : rows_of[body_index]) {
-        const Row& a = row[static_cast<size_t>(i)];
-        const Row& b = row[static_cast<size_t>(j)];
-        double value = a.linear.dot(b.linear) / bodies[body_index].mass +
-                       a.angular.dot(inverse_inertia[body_index] * b.angular);
-        if (i == j) value *= 1.0 + 1e-3;  // Sec. 3.7.4: strictly definite
-        entries.emplace_back(i, j, value);
-      }
+  for (size_t b = 0; b < bodies.size(); ++b)
+    for (const auto& [i, pi] : rows_of[b])
+      for (const auto& [j, pj] : rows_of[b])
+        entries.emplace_back(i, j, cr.rows[static_cast<size_t>(i)].j[pi].dot(inverse_mass[b] * cr.rows[static_cast<size_t>(j)].j[pj]));
   SparseMatrix a(rows, rows);
-  a.setFromTriplets(entries.begin(), entries.end());
-  const VectorX b = -(predicted + bias);
-  const VectorX inverse_diagonal = a.diagonal().cwiseInverse();
-  VectorX lower(rows), upper(rows), impulse = VectorX::Zero(rows);
-  for (int update = 0; update <= settings.friction_updates; ++update) {
-    for (size_t c = 0; c < contacts.size(); ++c) {
-      const int64_t i = 3 * static_cast<int64_t>(c);
-      lower[i] = 0.0;
-      upper[i] = kNoBound;
-      // The first solve is frictionless; later ones bound friction by the last normal impulse.
-      const double limit = update == 0 ? 0.0 : contacts[c].friction * impulse[i];
-      for (int d = 1; d < 3; ++d) {
-        lower[i + d] = -limit;
-        upper[i + d] = limit;
-      }
-    }
-    const BoxQpResult r = solve_box_qp_mprgp([&](const VectorX& x, VectorX& y) { y = a * x; },
-                                             [&](const VectorX& x, VectorX& y) { y = inverse_diagonal.cwiseProduct(x); },
-                                             b, lower, upper, impulse, settings.qp);
-    ++report.solves;
-    report.qp_iterations += r.iterations;
-    report.converged = report.converged && r.converged;
-  }
+  a.setFromTriplets(entries.begin(), entries.end());  // sums the two bodies' shares
+  const VectorX diagonal = a.diagonal();
+  const VectorX regular = 1e-3 * diagonal;  // Sec. 3.7.4: strictly definite
+  const VectorX inverse_diagonal = (diagonal + regular).cwiseInverse();
+  const VectorX b = -(cr.predicted + cr.bias);
+  VectorX impulse = VectorX::Zero(rows);
+  solve_with_friction_bounds([&](const VectorX& x, VectorX& y) { y = a * x + regular.cwiseProduct(x); },
+                             [&](const VectorX& x, VectorX& y) { y = inverse_diagonal.cwiseProduct(x); }, b, contacts,
+                             0, impulse, settings, report);
   // V = V* + M^-1 J^T c.
-  for (int64_t i = 0; i < rows; ++i) {
-    const Row& r = row[static_cast<size_t>(i)];
-    RigidBody& body = bodies[static_cast<size_t>(r.body)];
-    body.velocity += impulse[i] / body.mass * r.linear;
-    body.angular_velocity += inverse_inertia[static_cast<size_t>(r.body)] * (impulse[i] * r.angular);
-  }
+  for (int64_t i = 0; i < rows; ++i)
+    for (int p = 0; p < 2; ++p) {
+      const ContactRow& r = cr.rows[static_cast<size_t>(i)];
+      if (r.body[p] < 0) continue;
+      RigidBody& body = bodies[static_cast<size_t>(r.body[p])];
+      const Eigen::Matrix<double, 6, 1> dv = inverse_mass[static_cast<size_t>(r.body[p])] * (impulse[i] * r.j[p]);
+      body.velocity += dv.head<3>();
+      body.angular_velocity += dv.tail<3>();
+    }
   return report;
 }
 

@@ -9,6 +9,7 @@
 // stabilisation: a contact already penetrating by d must separate at beta d / dt; one still a
 // gap g apart may approach by at most g / dt. The pyramid's first edge lies along the contact's
 // predicted sliding direction, so a body sliding along it feels mu n exactly, as in a cone.
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -24,13 +25,14 @@ struct ContactPlane {
   double friction = 0.5;
 };
 
-/// One body point near a static solid.
+/// One body point near a static solid or another body.
 struct RigidContact {
   int body = 0;
+  int other = -1;               ///< the body it touches (-1: a static solid)
   Vec3 point = Vec3::Zero();    ///< m, world
-  Vec3 normal = Vec3::UnitY();  ///< unit, from the solid towards the body
+  Vec3 normal = Vec3::UnitY();  ///< unit, from the solid (or the other body) towards the body
   double gap = 0.0;             ///< m (negative: penetrating)
-  double friction = 0.5;        ///< of the pair: sqrt(mu_body mu_solid)
+  double friction = 0.5;        ///< of the pair: sqrt(mu_a mu_b)
 };
 
 /// Static solids as a signed distance (m, positive outside) with their friction coefficient.
@@ -39,7 +41,8 @@ struct ContactField {
   double friction = 0.5;
 };
 
-/// The points of every body within `margin` (m) of a plane or of the field (empty: none).
+/// The points of every body within `margin` (m) of a plane, of the field (empty: none) or of
+/// another body's surface (rigid_body_distance).
 std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
                                               const std::vector<ContactPlane>& planes, const ContactField& field,
                                               double margin);
@@ -55,7 +58,31 @@ struct FrictionalContactReport {
   int solves = 0;
   int qp_iterations = 0;  ///< summed over the solves
   bool converged = true;  ///< every solve reached its tolerance
+  double residual = 0.0;  ///< the largest final relative residual of the solves
 };
+
+/// A contact constraint row acting on one or two bodies' velocities (v, omega):
+/// J = [d, r x d] on the body, minus the same on the other body at the same point.
+struct ContactRow {
+  std::array<int, 2> body{-1, -1};
+  std::array<Eigen::Matrix<double, 6, 1>, 2> j;
+};
+
+/// Three rows per contact: its normal, then the pyramid's two edges (the first along the
+/// predicted sliding, i.e. the tangential relative velocity at V*); J V* and the Baumgarte bias.
+struct ContactRows {
+  std::vector<ContactRow> rows;
+  VectorX predicted, bias;
+};
+ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<RigidContact>& contacts,
+                               double dt, double baumgarte);
+
+/// Minimises 1/2 x^T A x - b^T x with the contact rows (three per contact, from row `first`;
+/// rows before it are free) bounded: n >= 0, and the pyramid |z| <= mu n, first frictionless,
+/// then `friction_updates` times with n from the last solve. x holds the guess on entry.
+void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precondition, const VectorX& b,
+                                const std::vector<RigidContact>& contacts, int64_t first, VectorX& x,
+                                const FrictionalContactSettings& settings, FrictionalContactReport& report);
 
 /// Applies the contact impulses to the bodies' velocities (their predicted V* on entry).
 FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,

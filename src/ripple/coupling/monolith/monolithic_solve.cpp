@@ -152,8 +152,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   const int64_t unknowns = body0 + 6 * nb;
   for (Triplet& t : entries)  // body columns were numbered -1 - local: now after the faces
     if (t.col() < 0) t = Triplet(t.row(), body0 - 1 - t.col(), t.value());
-  // Contact rows: J = [d, r x d] on the body's velocities; bias as in frictional_contact.hpp.
-  VectorX bias = VectorX::Zero(all_rows);
+  // Contact rows (frictional_contact.hpp): J on one or two bodies' velocities, and their bias.
   VectorX predicted(unknowns);
   for (int64_t q = 0; q < body0; ++q) {
     const auto [a, f] = face_of[static_cast<size_t>(q)];
@@ -163,22 +162,15 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     predicted.segment<3>(body0 + 6 * k) = bodies[static_cast<size_t>(k)].velocity;
     predicted.segment<3>(body0 + 6 * k + 3) = bodies[static_cast<size_t>(k)].angular_velocity;
   }
-  for (size_t c = 0; c < contacts.size(); ++c) {
-    const RigidContact& k = contacts[c];
-    const RigidBody& body = bodies[static_cast<size_t>(k.body)];
-    const Vec3 r = k.point - body.position;
-    const Vec3 v = velocity_at(body, k.point);
-    const Vec3 slide = v - v.dot(k.normal) * k.normal;
-    const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
-    const Vec3 dirs[3] = {k.normal, t1, k.normal.cross(t1)};
-    for (int d = 0; d < 3; ++d) {
-      const int64_t i = rows + 3 * static_cast<int64_t>(c) + d;
-      Eigen::Matrix<double, 6, 1> j;
-      j << dirs[d], r.cross(dirs[d]);
-      for (int e = 0; e < 6; ++e) entries.emplace_back(i, body0 + 6 * k.body + e, j[e]);
+  const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact.baumgarte);
+  VectorX bias = VectorX::Zero(all_rows);
+  bias.tail(contact_rows) = cr.bias;
+  for (int64_t i = 0; i < contact_rows; ++i)
+    for (int p = 0; p < 2; ++p) {
+      const ContactRow& row = cr.rows[static_cast<size_t>(i)];
+      if (row.body[p] < 0) continue;
+      for (int e = 0; e < 6; ++e) entries.emplace_back(rows + i, body0 + 6 * row.body[p] + e, row.j[p][e]);
     }
-    bias[rows + 3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : prm.contact.baumgarte) * k.gap / prm.dt;
-  }
   SparseMatrix cm(all_rows, unknowns);
   cm.setFromTriplets(entries.begin(), entries.end());
   const SparseMatrix ct = cm.transpose();  // its columns are C's rows
@@ -206,7 +198,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   VectorX regular = VectorX::Zero(all_rows);
   regular.tail(contact_rows) = 1e-3 * diagonal.tail(contact_rows);
   diagonal.tail(contact_rows) *= 1.0 + 1e-3;
-  VectorX y, cy;
+  VectorX y;
   auto apply = [&](const VectorX& lambda, VectorX& out) {
     column_dots(cm, lambda, y);  // C^T lambda
     apply_inverse_mass(y);
@@ -215,24 +207,14 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   };
   const VectorX inverse_diagonal = diagonal.cwiseMax(1e-300).cwiseInverse();
   const VectorX b = -(column_dots(ct, predicted) + bias);
-  VectorX lower = VectorX::Constant(all_rows, -kNoBound), upper = VectorX::Constant(all_rows, kNoBound);
   VectorX lambda = VectorX::Zero(all_rows);
-  const int updates = contacts.empty() ? 0 : prm.contact.friction_updates;
-  for (int update = 0; update <= updates; ++update) {
-    for (size_t c = 0; c < contacts.size(); ++c) {
-      const int64_t i = rows + 3 * static_cast<int64_t>(c);
-      lower[i] = 0.0;
-      const double limit = update == 0 ? 0.0 : contacts[c].friction * lambda[i];
-      lower[i + 1] = lower[i + 2] = -limit;
-      upper[i + 1] = upper[i + 2] = limit;
-    }
-    const BoxQpResult r = solve_box_qp_mprgp(apply, [&](const VectorX& x, VectorX& z) { z = inverse_diagonal.cwiseProduct(x); },
-                                             b, lower, upper, lambda, prm.contact.qp);
-    ++report.solves;
-    report.iterations += r.iterations;
-    report.residual = std::max(report.residual, r.residual);
-    report.converged = report.converged && r.converged;
-  }
+  FrictionalContactReport solved;
+  solve_with_friction_bounds(apply, [&](const VectorX& v, VectorX& z) { z = inverse_diagonal.cwiseProduct(v); }, b,
+                             contacts, rows, lambda, prm.contact, solved);
+  report.solves = solved.solves;
+  report.iterations = solved.qp_iterations;
+  report.residual = solved.residual;
+  report.converged = solved.converged;
   // X = X* + M^-1 C^T lambda.
   VectorX x = column_dots(cm, lambda);
   apply_inverse_mass(x);
@@ -259,14 +241,11 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     body.velocity = x.segment<3>(body0 + 6 * k);
     body.angular_velocity = x.segment<3>(body0 + 6 * k + 3);
   }
-  for (size_t c = 0; c < contacts.size(); ++c)
-    for (int d = 0; d < 3; ++d) {
-      const int64_t i = rows + 3 * static_cast<int64_t>(c) + d;
-      Vec3 dir = Vec3::Zero();
-      for (SparseMatrix::InnerIterator it(ct, i); it; ++it)
-        if (it.row() >= body0 + 6 * contacts[c].body && it.row() < body0 + 6 * contacts[c].body + 3)
-          dir[it.row() - body0 - 6 * contacts[c].body] = it.value();
-      report.contact_force[static_cast<size_t>(contacts[c].body)] += lambda[i] / prm.dt * dir;
+  for (int64_t i = 0; i < contact_rows; ++i)
+    for (int p = 0; p < 2; ++p) {
+      const ContactRow& row = cr.rows[static_cast<size_t>(i)];
+      if (row.body[p] >= 0)
+        report.contact_force[static_cast<size_t>(row.body[p])] += lambda[rows + i] / prm.dt * row.j[p].head<3>();
     }
   if (valid)
     for (int a = 0; a < 3; ++a) (*valid)[a] = Array3<uint8_t>(g.face_dims(a), 0);
