@@ -39,7 +39,7 @@ TEST(ValidationMonolithBodies, AHeavyBoxRestsOnTheFloorOfAStillTank) {
   const Vec3 v = w.lagrangian->state.velocity.segment<3>(body.first_dof);
   const double y = w.lagrangian->state.z[body.first_dof + 1];
   std::printf("heavy box after 1 s: speed %.2e m/s, centre at %.5f m\n", v.norm(), y);
-  EXPECT_LT(v.norm(), 1e-3);
+  EXPECT_LT(v.norm(), 3e-4);  // the issue asks 1e-4 m/s (for an elastic block)
   EXPECT_NEAR(y, 0.0505, 2e-3);  // on the floor, not sunk into it
 }
 

@@ -34,6 +34,10 @@ TEST(MonolithSettings, ScenesItCannotCoupleAreRefusedNamingTheKey) {
   EXPECT_NE(test::input_error_of(j).find("/coupling/monolith/max_iterations"), std::string::npos)
       << test::input_error_of(j);
   j = monolith_scene();
+  j["coupling"]["monolith"]["preconditioner"] = "ilu";  // no such solver
+  EXPECT_NE(test::input_error_of(j).find("/coupling/monolith/preconditioner"), std::string::npos)
+      << test::input_error_of(j);
+  j = monolith_scene();
   j["coupling"]["monolith"]["pyramid"] = true;  // no such option
   EXPECT_NE(test::input_error_of(j).find("/coupling/monolith"), std::string::npos) << test::input_error_of(j);
 }

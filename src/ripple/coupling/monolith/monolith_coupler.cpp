@@ -168,6 +168,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     p.density = s.fluid.density;
     p.walls = wall_sides(s);
     p.contact = settings_.contact;
+    p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
     r = solve_liquid_rigid_contact(w.liquid, bodies_, contacts, &w.solids, p, &in.valid);
   }
   record_pressure(r.iterations, r.residual, r.converged, ctx);

@@ -6,6 +6,16 @@ namespace ripple {
 
 using nlohmann::json;
 
+namespace {
+
+const EnumTable<MonolithPreconditioner>& preconditioner_names() {
+  static const EnumTable<MonolithPreconditioner> t{{"multigrid", MonolithPreconditioner::multigrid},
+                                                   {"jacobi", MonolithPreconditioner::jacobi}};
+  return t;
+}
+
+}  // namespace
+
 SchemaNode monolith_settings_schema() {
   SchemaNode monolith = schema_object(
       "Settings of `monolith` (ElastoMonolith, Takahashi & Batty 2022): the liquid's pressures and the contact "
@@ -27,7 +37,12 @@ SchemaNode monolith_settings_schema() {
       .add("max_iterations", schema_integer("MPRGP's iteration cap per solve; a solve that hits it stops the run "
                                             "(exit 3).",
                                             5000)
-                                 .range(1, 1000000));
+                                 .range(1, 1000000))
+      .add("preconditioner", schema_enum("How MPRGP preconditions the pressure rows (the contact rows by their "
+                                         "diagonal): `multigrid`, the liquid's V-cycle over the fluid fractions "
+                                         "(fewest iterations, and the fastest on fine grids); `jacobi`, the diagonal "
+                                         "(cheaper iterations: faster on coarse grids).",
+                                         preconditioner_names(), MonolithPreconditioner::multigrid));
   return monolith;
 }
 
@@ -38,6 +53,7 @@ MonolithSettings monolith_settings(const Scene& s) {
   m.contact.friction_updates = mj["friction_updates"];
   m.contact.qp.tolerance = mj["tolerance"];
   m.contact.qp.max_iterations = mj["max_iterations"];
+  m.preconditioner = enum_value(mj["preconditioner"], preconditioner_names());
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
   if (s.fluid.representation != LiquidRepresentation::Apic && s.fluid.representation != LiquidRepresentation::Flip)
     fail("/fluid/representation", "coupling.method \"monolith\" carries the liquid on particles (APIC, as Takahashi "

@@ -7,8 +7,12 @@
 
 namespace ripple {
 
+/// How MPRGP preconditions the pressure rows (the contact rows always by their diagonal).
+enum class MonolithPreconditioner { multigrid, jacobi };
+
 struct MonolithSettings {
   FrictionalContactSettings contact;  ///< Baumgarte share, friction updates, MPRGP tolerance and cap
+  MonolithPreconditioner preconditioner = MonolithPreconditioner::multigrid;
 };
 
 /// The schema of the coupling.monolith block.

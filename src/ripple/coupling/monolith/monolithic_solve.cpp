@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
+#include "ripple/fluid/row_multigrid.hpp"
 #include "ripple/solver/column_dots.hpp"
 
 namespace ripple {
@@ -207,10 +209,27 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   };
   const VectorX inverse_diagonal = diagonal.cwiseMax(1e-300).cwiseInverse();
   const VectorX b = -(column_dots(ct, predicted) + bias);
+  // Preconditioner: the pressure rows by the liquid's multigrid V-cycle over the fluid fractions
+  // (the bodies' low-rank coupling left out), the contact rows by their diagonal; block
+  // diagonal, so MPRGP's restriction to the free set keeps it exact on the contact rows.
+  std::vector<int64_t> cell_of_row(static_cast<size_t>(rows));
+  for (int64_t c = 0; c < row.size(); ++c)
+    if (row[c] >= 0) cell_of_row[static_cast<size_t>(row[c])] = c;
+  std::unique_ptr<RowMultigrid> multigrid;
+  if (rows > 0 && prm.multigrid)
+    multigrid = std::make_unique<RowMultigrid>(g, row, fluid, prm.density, dx * dx * dx, nullptr, cell_of_row,
+                                               diagonal, PeriodicAxes{});
+  VectorX head, z_head;
+  auto precondition = [&](const VectorX& v, VectorX& z) {
+    z = inverse_diagonal.cwiseProduct(v);
+    if (!multigrid) return;
+    head = v.head(rows);
+    multigrid->apply(head, z_head);
+    z.head(rows) = z_head;
+  };
   VectorX lambda = VectorX::Zero(all_rows);
   FrictionalContactReport solved;
-  solve_with_friction_bounds(apply, [&](const VectorX& v, VectorX& z) { z = inverse_diagonal.cwiseProduct(v); }, b,
-                             contacts, rows, lambda, prm.contact, solved);
+  solve_with_friction_bounds(apply, precondition, b, contacts, rows, lambda, prm.contact, solved);
   report.solves = solved.solves;
   report.iterations = solved.qp_iterations;
   report.residual = solved.residual;

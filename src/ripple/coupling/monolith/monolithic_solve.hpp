@@ -27,6 +27,7 @@ struct MonolithicSolveParams {
   double density = 1000.0;  ///< liquid, kg/m^3
   WallSides walls{};        ///< closed sides (static walls)
   FrictionalContactSettings contact;
+  bool multigrid = true;    ///< precondition the pressure rows by the multigrid V-cycle (else their diagonal)
 };
 
 struct MonolithicSolveReport {

@@ -1,15 +1,13 @@
 #pragma once
 // The preconditioner of the liquid cells' rows of the slip projection's multiplier matrix: the
-// multigrid V-cycle of ripple's own pressure projection (solver/multigrid_preconditioner) whose
-// fine level holds those rows' own 7-point entries and whose coarse levels rediscretise the
-// Poisson matrix of the same liquid with every occluded face closed, scaled to the rows' units.
-// Rows whose cell that matrix leaves out (a cell closed on all sides) get the inverse diagonal.
-// Nothing of the Poisson matrix is assembled: its fine level is the rows' own entries.
+// shared row multigrid (fluid/row_multigrid.hpp) whose fine level holds those rows' own 7-point
+// entries and whose coarse levels rediscretise the Poisson matrix of the same liquid with every
+// occluded face closed. Rows whose cell that matrix leaves out (a cell closed on all sides) get
+// the inverse diagonal.
 #include <memory>
 
 #include "ripple/coupling/slip/occluded_faces.hpp"
-#include "ripple/fluid/pressure_projection.hpp"
-#include "ripple/solver/multigrid_preconditioner.hpp"
+#include "ripple/fluid/row_multigrid.hpp"
 
 namespace ripple {
 
@@ -25,17 +23,10 @@ class CellBlockMultigrid {
                      double density,
                      const std::array<Array3<uint8_t>, 3>* held = nullptr, const PeriodicAxes& periodic = {});
   /// z ~ (cells' block)^-1 r over the cell rows.
-  void apply(const VectorX& r, VectorX& z);
+  void apply(const VectorX& r, VectorX& z) { multigrid_->apply(r, z); }
 
  private:
-  const Array3<int32_t>& row_;
-  std::array<ScalarGrid, 3> face_open_;  ///< open fractions the V-cycle's coarse levels rediscretise
-  PressureSystem system_;
-  std::unique_ptr<MultigridPreconditioner> multigrid_;
-  double scale_ = 1.0;            ///< rows' units over the Poisson matrix's
-  VectorX inverse_diagonal_;      ///< for rows outside the Poisson matrix
-  std::vector<int64_t> compact_;  ///< row -> compact index, -1 when outside
-  std::vector<double> r_pad_, z_pad_;
+  std::unique_ptr<RowMultigrid> multigrid_;
 };
 
 }  // namespace ripple
