@@ -5,7 +5,8 @@
 //     E(u) = sum_f (rho V w_f / 2) (u_f - u*_f)^2 + dt mu V sum_s c_s w_s e_s(u)^2,
 // where e_s are the strain-rate samples of the staggered grid: u_a,a at cell centres
 // (c_s = 1) and u_a,b + u_b,a at the edges between axes a and b (c_s = 1/2), so that the
-// second term is dt times the viscous dissipation mu * 2 eps:eps; w_f, w_s are the liquid's
+// second term is dt mu V eps:eps summed over the grid (dt / 2 times the dissipation rate
+// 2 mu eps:eps); w_f, w_s are the liquid's
 // volume fractions of each sample's control volume (a cube of side dx around it). The Euler-
 // Lagrange equation is rho (u - u*) = dt div(2 mu eps). Built on the symmetric strain rate, a
 // rigid rotation feels no viscous force, and the free surface is stress-free by construction:
@@ -32,7 +33,7 @@ struct ViscosityParams {
   WallSides walls{};       ///< closed sides (no-slip walls)
   PeriodicAxes periodic{};
   double tolerance = 1e-8; ///< CG relative residual
-  int max_iterations = 2000;
+  int max_iterations = 20000; ///< Jacobi-CG needs about sqrt(nu dt / dx^2) times a few hundred
 };
 
 struct ViscosityResult {

@@ -117,10 +117,14 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
   FaceFlags& valid = in.valid;
   if (w.is_gas()) {
     // The gas was advected after the last projection; sources, buoyancy and viscosity act now.
-    ScopedPhase t(timings, "forces");
-    // Sources last: their inflow faces keep exactly the source's velocity.
-    apply_buoyancy(L.velocity, L.smoke, L.temperature, gas_up(s), s.fluid.gas.smoke_weight, s.fluid.gas.heat_lift, dt);
+    {
+      ScopedPhase t(timings, "forces");
+      apply_buoyancy(L.velocity, L.smoke, L.temperature, gas_up(s), s.fluid.gas.smoke_weight, s.fluid.gas.heat_lift,
+                     dt);
+    }
     apply_liquid_viscosity(w, dt, timings);
+    // Sources last: their inflow faces keep exactly the source's velocity.
+    ScopedPhase t(timings, "forces");
     apply_gas_sources(w.gas_sources, L, w.solids);
     return in;
   }

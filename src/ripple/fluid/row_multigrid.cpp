@@ -49,7 +49,9 @@ RowMultigrid::RowMultigrid(const GridGeometry& g, const Array3<int32_t>& row, st
       if (I[a] + 1 < g.n[a] && A.active[c + A.stride[a]])
         A.off[a][c] = -face_open_[a](hi.x(), hi.y(), hi.z()) * poisson_scale;
     }
-    A.diag[c] = diag;
+    // Without a matrix its given diagonal (which holds what the fractions do not: a free
+    // surface's ghost-fluid weight, coupled bodies).
+    A.diag[c] = matrix ? diag : diagonal[r] / units_;
     if (!matrix) return;
     for (SparseMatrix::InnerIterator it(*matrix, r); it; ++it) {
       const int64_t r2 = it.row();

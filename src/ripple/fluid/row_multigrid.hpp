@@ -19,8 +19,9 @@ class RowMultigrid {
   /// first in the system. `face_open` (kept): the fractions the levels rediscretise, 0 on
   /// closed walls. `units`: the rows' units over the Poisson matrix's (entries 1 / (rho dx^2)
   /// per unit fraction). `matrix` (may be null): the system, whose 7-point entries between
-  /// those rows the fine level takes; `diagonal` its diagonal over every row (for the rows the
-  /// V-cycle leaves out: a cell with every face closed).
+  /// those rows the fine level takes; `diagonal` its diagonal over every row (without a matrix,
+  /// the fine level's diagonal; and for the rows the V-cycle leaves out, a cell with every face
+  /// closed, the preconditioner).
   RowMultigrid(const GridGeometry& grid, const Array3<int32_t>& row, std::array<ScalarGrid, 3> face_open,
                double density, double units, const SparseMatrix* matrix, const std::vector<int64_t>& cell_of_row,
                const VectorX& diagonal, const PeriodicAxes& periodic = {});

@@ -132,5 +132,19 @@ TEST(FrictionalContact, AStackedBoxRestsOnTheOneBelowWithoutSinkingIntoIt) {
   EXPECT_NEAR(momentum_change.y() / 0.005, total_mass * kG, 0.02 * total_mass * kG);
 }
 
+TEST(FrictionalContact, ABoxOnAMovingSurfaceIsCarriedAlong) {
+  ContactRun run;
+  run.field = {[](const Vec3& x) { return x.y(); }, 0.8, [](const Vec3&) { return Vec3(0.2, 0.0, 0.0); }};
+  RigidBody box = box_body(Vec3(0.1, 0.05, 0.1), 500.0);
+  box.friction = 0.8;
+  box.position = Vec3(0.0, 0.025, 0.0);
+  run.bodies.push_back(box);
+  run.advance(0.5, 0.005);  // friction 0.8 g accelerates it to the belt's speed within 0.03 s
+  EXPECT_EQ(run.unconverged, 0);
+  EXPECT_NEAR(run.bodies[0].velocity.x(), 0.2, 2e-3);
+  EXPECT_NEAR(run.bodies[0].position.y(), 0.025, 1e-3);
+}
+
 }  // namespace
 }  // namespace ripple
+

@@ -46,7 +46,8 @@ std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodi
         const double gap = field.distance(x);
         const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
         if (grad.norm() > 0.0)
-          out.push_back({static_cast<int>(b), -1, x, grad.normalized(), gap, std::sqrt(body.friction * field.friction)});
+          out.push_back({static_cast<int>(b), -1, x, grad.normalized(), gap, std::sqrt(body.friction * field.friction),
+                         field.velocity ? field.velocity(x) : Vec3::Zero()});
       }
       for (size_t o = 0; o < bodies.size(); ++o) {  // this body's points against the others' surfaces
         if (o == b || (bodies[o].position - x).norm() > radius[o] + margin) continue;
@@ -70,12 +71,14 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
   const int64_t rows = 3 * static_cast<int64_t>(contacts.size());
   out.rows.resize(static_cast<size_t>(rows));
   out.predicted.resize(rows);
+  out.moving = VectorX::Zero(rows);
   out.bias = VectorX::Zero(rows);
   for (size_t c = 0; c < contacts.size(); ++c) {
     const RigidContact& k = contacts[c];
     const RigidBody& body = bodies[static_cast<size_t>(k.body)];
     Vec3 v = velocity_at(body, k.point);  // relative to the other body's material there
     if (k.other >= 0) v -= velocity_at(bodies[static_cast<size_t>(k.other)], k.point);
+    else v -= k.surface_velocity;
     const Vec3 slide = v - v.dot(k.normal) * k.normal;  // the pyramid's first edge along the sliding
     const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
     const Vec3 dirs[3] = {k.normal, t1, k.normal.cross(t1)};
@@ -89,6 +92,7 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
         row.j[1] << -dirs[d], -(k.point - bodies[static_cast<size_t>(k.other)].position).cross(dirs[d]);
       }
       out.predicted[static_cast<int64_t>(i)] = dirs[d].dot(v);
+      if (k.other < 0) out.moving[static_cast<int64_t>(i)] = -dirs[d].dot(k.surface_velocity);
     }
     out.bias[3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : baumgarte) * k.gap / dt;
   }

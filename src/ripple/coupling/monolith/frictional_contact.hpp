@@ -33,12 +33,15 @@ struct RigidContact {
   Vec3 normal = Vec3::UnitY();  ///< unit, from the solid (or the other body) towards the body
   double gap = 0.0;             ///< m (negative: penetrating)
   double friction = 0.5;        ///< of the pair: sqrt(mu_a mu_b)
+  Vec3 surface_velocity = Vec3::Zero();  ///< m/s, of a static solid's surface there (a moving obstacle)
 };
 
-/// Static solids as a signed distance (m, positive outside) with their friction coefficient.
+/// Static or moving solids as a signed distance (m, positive outside) with their friction
+/// coefficient and, for moving ones, their surface velocity (m/s; empty: at rest).
 struct ContactField {
   std::function<double(const Vec3&)> distance;
   double friction = 0.5;
+  std::function<Vec3(const Vec3&)> velocity;
 };
 
 /// The points of every body within `margin` (m) of a plane, of the field (empty: none) or of
@@ -69,10 +72,12 @@ struct ContactRow {
 };
 
 /// Three rows per contact: its normal, then the pyramid's two edges (the first along the
-/// predicted sliding, i.e. the tangential relative velocity at V*); J V* and the Baumgarte bias.
+/// predicted sliding, i.e. the tangential relative velocity at V*); the relative velocity
+/// J V* + moving along each, `moving` the part a moving obstacle's surface adds (-d . v_surface),
+/// and the Baumgarte bias.
 struct ContactRows {
   std::vector<ContactRow> rows;
-  VectorX predicted, bias;
+  VectorX predicted, moving, bias;
 };
 ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<RigidContact>& contacts,
                                double dt, double baumgarte);

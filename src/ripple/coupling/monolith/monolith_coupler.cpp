@@ -88,7 +88,8 @@ void MonolithCoupler::read_bodies(const World& w) {
     // The nearest rotation to A (affine coordinates are rigid to the orthogonality stiffness).
     const Eigen::JacobiSVD<Mat3> svd(a, Eigen::ComputeFullU | Eigen::ComputeFullV);
     Mat3 r = svd.matrixU() * svd.matrixV().transpose();
-    if (r.determinant() < 0.0) r = -r;
+    if (r.determinant() < 0.0)  // the nearest proper rotation flips the smallest singular direction
+      r = svd.matrixU() * Vec3(1.0, 1.0, -1.0).asDiagonal() * svd.matrixV().transpose();
     b.position = st.z.segment<3>(d);
     b.orientation = Eigen::Quaterniond(r).normalized();
     b.velocity = st.velocity.segment<3>(d);
@@ -157,7 +158,8 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     const double margin = 2.0 * speed * dt + 0.1 * s.grid.dx;
     ContactField field;
     if (!w.obstacles.empty())
-      field = ContactField{[&](const Vec3& x) { return w.obstacles.signed_distance(x, t1); }, s.obstacle_friction};
+      field = ContactField{[&](const Vec3& x) { return w.obstacles.signed_distance(x, t1); }, s.obstacle_friction,
+                           [&](const Vec3& x) { return w.obstacles.velocity(x, t1); }};
     contacts = find_rigid_contacts(bodies_, wall_planes(s, s.obstacle_friction), field, margin);
   }
   MonolithicSolveReport r;
@@ -224,7 +226,8 @@ std::vector<StatsField> monolith_stats_fields() {
       {"monolith.solves", "", "MPRGP solves (one per substep plus its friction updates), summed."},
       {"monolith.iterations", "", "MPRGP iterations, summed over the frame's solves."},
       {"monolith.iterations_max", "", "Most MPRGP iterations of one substep."},
-      {"monolith.contacts_max", "", "Most contact points (body points near a wall or obstacle) in a substep."},
+      {"monolith.contacts_max", "", "Most contact points (body points near a wall, an obstacle or another body) in a "
+                                    "substep."},
       {"monolith.pressure_unknowns_max", "", "Most liquid cells with a pressure unknown."},
       {"monolith.divergence_max", "1/s", "Largest divergence of a liquid cell after the solve."},
       {"monolith.contact_forces[].name", "", "A body's name."},

@@ -105,6 +105,10 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     return c.x() >= 0 && c.y() >= 0 && c.z() >= 0 && c.x() < g.n.x() && c.y() < g.n.y() && c.z() < g.n.z();
   };
   auto cell_row = [&](const Vec3i& c) { return in_grid(c) ? row(c.x(), c.y(), c.z()) : -1; };
+  // The flux the static solids' moving parts push through each liquid cell's faces (a moving
+  // obstacle): the constant of its divergence row.
+  VectorX obstacle_flux = VectorX::Zero(rows);
+  const bool moving_obstacles = obstacles && obstacles->velocity.u[0].size() == fluid[0].size();
   const int64_t body0 = [&] {
     int64_t count = 0;
     for (int a = 0; a < 3; ++a)
@@ -116,6 +120,12 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
         if (r_lo < 0 && r_hi < 0) continue;
         const double w = fluid[a][f];
         const Vec3 x = g.face_center(a, I.x(), I.y(), I.z());
+        const double obstacle_share = std::max(0.0, 1.0 - w - body_part[a][f]);
+        if (moving_obstacles && obstacle_share > 0.0 && obstacles->velocity.u[a][f] != 0.0) {
+          const double flux = area * obstacle_share * obstacles->velocity.u[a][f];
+          if (r_lo >= 0) obstacle_flux[r_lo] += flux;
+          if (r_hi >= 0) obstacle_flux[r_hi] -= flux;
+        }
         if (w > 0.0) {
           // Across the free surface the face's mass is scaled by theta (ghost fluid, p = 0 there).
           double theta = 1.0;
@@ -165,8 +175,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     predicted.segment<3>(body0 + 6 * k + 3) = bodies[static_cast<size_t>(k)].angular_velocity;
   }
   const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact.baumgarte);
-  VectorX bias = VectorX::Zero(all_rows);
-  bias.tail(contact_rows) = cr.bias;
+  VectorX bias = VectorX::Zero(all_rows);  // the rows' constants: C X + bias is what they hold
+  bias.head(rows) = obstacle_flux;
+  bias.tail(contact_rows) = cr.bias + cr.moving;
   for (int64_t i = 0; i < contact_rows; ++i)
     for (int p = 0; p < 2; ++p) {
       const ContactRow& row = cr.rows[static_cast<size_t>(i)];
@@ -286,8 +297,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     }
   liquid.pressure.resize(g.n.x(), g.n.y(), g.n.z(), 0.0);
   for (int64_t c = 0; c < phi.size(); ++c) liquid.pressure[c] = row[c] >= 0 ? lambda[row[c]] / prm.dt : 0.0;
-  const VectorX flux = column_dots(ct, x);  // C X: the cells' net outflow (m^3/s)
-  for (int64_t r = 0; r < rows; ++r) report.max_divergence = std::max(report.max_divergence, std::abs(flux[r]) / volume);
+  const VectorX flux = column_dots(ct, x);  // C X (+ the obstacles'): the cells' net outflow (m^3/s)
+  for (int64_t r = 0; r < rows; ++r)
+    report.max_divergence = std::max(report.max_divergence, std::abs(flux[r] + obstacle_flux[r]) / volume);
   report.contacts = static_cast<int>(contacts.size());
   return report;
 }
