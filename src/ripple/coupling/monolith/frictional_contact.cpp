@@ -101,7 +101,8 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
 
 void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precondition, const VectorX& b,
                                 const std::vector<RigidContact>& contacts, int64_t first, VectorX& x,
-                                const FrictionalContactSettings& settings, FrictionalContactReport& report) {
+                                const FrictionalContactSettings& settings, FrictionalContactReport& report,
+                                const VectorX* diagonal_for_scaling) {
   const int64_t n = b.size();
   VectorX lower = VectorX::Constant(n, -kNoBound), upper = VectorX::Constant(n, kNoBound);
   const int updates = contacts.empty() ? 0 : settings.friction_updates;
@@ -114,7 +115,29 @@ void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precond
       lower[i + 1] = lower[i + 2] = -limit;
       upper[i + 1] = upper[i + 2] = limit;
     }
-    const BoxQpResult r = solve_box_qp_mprgp(apply, precondition, b, lower, upper, x, settings.qp);
+    BoxQpResult r;
+    if (diagonal_for_scaling) {
+      // Symmetric diagonal scaling, y = x / s with s = diag(A)^-1/2: A' = S A S has a unit
+      // diagonal, so the contact rows (~1/m) and the pressure rows (~dx/rho) share one scale, and
+      // MPRGP's fixed expansion step, set by A's largest eigenvalue, moves both.
+      const VectorX scale = diagonal_for_scaling->cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
+      VectorX y = x.cwiseQuotient(scale), in;
+      r = solve_box_qp_mprgp(
+          [&](const VectorX& v, VectorX& out) {
+            in = scale.cwiseProduct(v);
+            apply(in, out);
+            out = scale.cwiseProduct(out);
+          },
+          [&](const VectorX& v, VectorX& out) {
+            in = v.cwiseQuotient(scale);
+            precondition(in, out);
+            out = out.cwiseQuotient(scale);
+          },
+          scale.cwiseProduct(b), lower.cwiseQuotient(scale), upper.cwiseQuotient(scale), y, settings.qp);
+      x = scale.cwiseProduct(y);
+    } else {
+      r = solve_box_qp_mprgp(apply, precondition, b, lower, upper, x, settings.qp);
+    }
     ++report.solves;
     report.qp_iterations += r.iterations;
     report.residual = std::max(report.residual, r.residual);
@@ -153,9 +176,10 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   const VectorX inverse_diagonal = (diagonal + regular).cwiseInverse();
   const VectorX b = -(cr.predicted + cr.bias);
   VectorX impulse = VectorX::Zero(rows);
+  const VectorX full_diagonal = diagonal + regular;
   solve_with_friction_bounds([&](const VectorX& x, VectorX& y) { y = a * x + regular.cwiseProduct(x); },
                              [&](const VectorX& x, VectorX& y) { y = inverse_diagonal.cwiseProduct(x); }, b, contacts,
-                             0, impulse, settings, report);
+                             0, impulse, settings, report, &full_diagonal);
   // V = V* + M^-1 J^T c.
   for (int64_t i = 0; i < rows; ++i)
     for (int p = 0; p < 2; ++p) {

@@ -84,10 +84,13 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
 
 /// Minimises 1/2 x^T A x - b^T x with the contact rows (three per contact, from row `first`;
 /// rows before it are free) bounded: n >= 0, and the pyramid |z| <= mu n, first frictionless,
-/// then `friction_updates` times with n from the last solve. x holds the guess on entry.
+/// then `friction_updates` times with n from the last solve. x holds the guess on entry. With
+/// A's diagonal given, the problem is solved scaled to a unit diagonal (the tolerance then
+/// holds for the scaled projected gradient).
 void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precondition, const VectorX& b,
                                 const std::vector<RigidContact>& contacts, int64_t first, VectorX& x,
-                                const FrictionalContactSettings& settings, FrictionalContactReport& report);
+                                const FrictionalContactSettings& settings, FrictionalContactReport& report,
+                                const VectorX* diagonal_for_scaling = nullptr);
 
 /// Applies the contact impulses to the bodies' velocities (their predicted V* on entry).
 FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,

@@ -240,7 +240,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   };
   VectorX lambda = VectorX::Zero(all_rows);
   FrictionalContactReport solved;
-  solve_with_friction_bounds(apply, precondition, b, contacts, rows, lambda, prm.contact, solved);
+  solve_with_friction_bounds(apply, precondition, b, contacts, rows, lambda, prm.contact, solved, &diagonal);
   report.solves = solved.solves;
   report.iterations = solved.qp_iterations;
   report.residual = solved.residual;
