@@ -5,26 +5,6 @@
 
 namespace ripple {
 
-namespace {
-
-/// The outward normal of a signed distance at x, by central differences of step h.
-Vec3 distance_gradient(const std::function<double(const Vec3&)>& distance, const Vec3& x, double h) {
-  Vec3 grad;
-  for (int a = 0; a < 3; ++a) {
-    Vec3 e = Vec3::Zero();
-    e[a] = h;
-    grad[a] = (distance(x + e) - distance(x - e)) / (2.0 * h);
-  }
-  return grad;
-}
-
-double bounding_radius(const RigidBody& b) {
-  double r = 0.0;
-  for (const Vec3& p : b.points) r = std::max(r, p.norm());
-  return r;
-}
-
-}  // namespace
 
 std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
                                               const std::vector<ContactPlane>& planes, const ContactField& field,
@@ -153,11 +133,8 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   if (contacts.empty()) return report;
   const ContactRows cr = build_contact_rows(bodies, contacts, dt, settings.baumgarte);
   const int64_t rows = static_cast<int64_t>(cr.rows.size());
-  std::vector<Eigen::Matrix<double, 6, 6>> inverse_mass(bodies.size(), Eigen::Matrix<double, 6, 6>::Zero());
-  for (size_t b = 0; b < bodies.size(); ++b) {
-    inverse_mass[b].topLeftCorner<3, 3>() = Mat3::Identity() / bodies[b].mass;
-    inverse_mass[b].bottomRightCorner<3, 3>() = world_inertia(bodies[b]).inverse();
-  }
+  std::vector<Eigen::Matrix<double, 6, 6>> inverse_masses(bodies.size());
+  for (size_t b = 0; b < bodies.size(); ++b) inverse_masses[b] = inverse_mass(bodies[b]);
   // J M^-1 J^T: rows couple through the bodies they share.
   std::vector<std::vector<std::pair<int64_t, int>>> rows_of(bodies.size());  // (row, part)
   for (int64_t i = 0; i < rows; ++i)
@@ -168,7 +145,7 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   for (size_t b = 0; b < bodies.size(); ++b)
     for (const auto& [i, pi] : rows_of[b])
       for (const auto& [j, pj] : rows_of[b])
-        entries.emplace_back(i, j, cr.rows[static_cast<size_t>(i)].j[pi].dot(inverse_mass[b] * cr.rows[static_cast<size_t>(j)].j[pj]));
+        entries.emplace_back(i, j, cr.rows[static_cast<size_t>(i)].j[pi].dot(inverse_masses[b] * cr.rows[static_cast<size_t>(j)].j[pj]));
   SparseMatrix a(rows, rows);
   a.setFromTriplets(entries.begin(), entries.end());  // sums the two bodies' shares
   const VectorX diagonal = a.diagonal();
@@ -186,7 +163,7 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
       const ContactRow& r = cr.rows[static_cast<size_t>(i)];
       if (r.body[p] < 0) continue;
       RigidBody& body = bodies[static_cast<size_t>(r.body[p])];
-      const Eigen::Matrix<double, 6, 1> dv = inverse_mass[static_cast<size_t>(r.body[p])] * (impulse[i] * r.j[p]);
+      const Eigen::Matrix<double, 6, 1> dv = inverse_masses[static_cast<size_t>(r.body[p])] * (impulse[i] * r.j[p]);
       body.velocity += dv.head<3>();
       body.angular_velocity += dv.tail<3>();
     }

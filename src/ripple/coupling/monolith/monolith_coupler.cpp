@@ -24,17 +24,6 @@ std::vector<ContactPlane> wall_planes(const Scene& s, double friction) {
   return out;
 }
 
-/// The outward unit normal of the body's surface at x (central differences of its distance).
-Vec3 body_normal(const RigidBody& body, const Vec3& x, double h) {
-  Vec3 grad;
-  for (int a = 0; a < 3; ++a) {
-    Vec3 e = Vec3::Zero();
-    e[a] = h;
-    grad[a] = rigid_body_distance(body, x + e) - rigid_body_distance(body, x - e);
-  }
-  return grad.norm() > 0.0 ? Vec3(grad.normalized()) : Vec3::UnitY();
-}
-
 }  // namespace
 
 void MonolithCoupler::prepare(World& w) {
@@ -120,8 +109,7 @@ void MonolithCoupler::update_body_phi(const World& w) {
   body_phi_.resize(nd.x(), nd.y(), nd.z(), 1e30);
   std::fill(body_phi_.data().begin(), body_phi_.data().end(), 1e30);
   for (const RigidBody& b : bodies_) {
-    double radius = 0.0;
-    for (const Vec3& p : b.points) radius = std::max(radius, p.norm());
+    const double radius = bounding_radius(b);
     const Vec3 lo = (b.position.array() - radius - 2.0 * g.dx).matrix(), hi = (b.position.array() + radius + 2.0 * g.dx).matrix();
     const Vec3i i0 = ((lo - g.origin) / g.dx).array().floor().cast<int>().max(0).matrix();
     const Vec3i i1 = ((hi - g.origin) / g.dx).array().ceil().cast<int>().min(nd.array() - 1).matrix();
@@ -150,11 +138,8 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   {
     ScopedPhase t(ctx.timings, "contacts");
     double speed = 0.0;
-    for (const RigidBody& b : bodies_) {
-      double radius = 0.0;
-      for (const Vec3& p : b.points) radius = std::max(radius, p.norm());
-      speed = std::max(speed, b.velocity.norm() + b.angular_velocity.norm() * radius);
-    }
+    for (const RigidBody& b : bodies_)
+      speed = std::max(speed, b.velocity.norm() + b.angular_velocity.norm() * bounding_radius(b));
     const double margin = 2.0 * speed * dt + 0.1 * s.grid.dx;
     ContactField field;
     if (!w.obstacles.empty())
@@ -193,7 +178,9 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   hooks.moves.filter = [&](const Vec3&, Vec3& x1) {
     for (const RigidBody& b : bodies_) {
       const double d = rigid_body_distance(b, x1);
-      if (d < 0.0) x1 += (-d + 0.05 * s.grid.dx) * body_normal(b, x1, 0.1 * s.grid.dx);
+      if (d >= 0.0) continue;
+      const Vec3 grad = distance_gradient([&b](const Vec3& y) { return rigid_body_distance(b, y); }, x1, 0.1 * s.grid.dx);
+      if (grad.norm() > 0.0) x1 += (-d + 0.05 * s.grid.dx) * grad.normalized();
     }
   };
   for (RigidBody& b : bodies_) advance_position(b, dt);

@@ -9,17 +9,6 @@
 
 namespace ripple {
 
-namespace {
-
-/// The body's 6 x 6 inverse mass: diag(1/m, (R I R^T)^-1).
-Eigen::Matrix<double, 6, 6> inverse_mass(const RigidBody& b) {
-  Eigen::Matrix<double, 6, 6> m = Eigen::Matrix<double, 6, 6>::Zero();
-  m.topLeftCorner<3, 3>() = Mat3::Identity() / b.mass;
-  m.bottomRightCorner<3, 3>() = world_inertia(b).inverse();
-  return m;
-}
-
-}  // namespace
 
 MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
                                                  const std::vector<RigidContact>& contacts,

@@ -18,6 +18,29 @@ double rigid_body_distance(const RigidBody& b, const Vec3& x) {
   return q.cwiseMax(0.0).norm() + std::min(q.maxCoeff(), 0.0);
 }
 
+Vec3 distance_gradient(const std::function<double(const Vec3&)>& distance, const Vec3& x, double h) {
+  Vec3 grad;
+  for (int a = 0; a < 3; ++a) {
+    Vec3 e = Vec3::Zero();
+    e[a] = h;
+    grad[a] = (distance(x + e) - distance(x - e)) / (2.0 * h);
+  }
+  return grad;
+}
+
+double bounding_radius(const RigidBody& b) {
+  double r = 0.0;
+  for (const Vec3& p : b.points) r = std::max(r, p.norm());
+  return r;
+}
+
+Eigen::Matrix<double, 6, 6> inverse_mass(const RigidBody& b) {
+  Eigen::Matrix<double, 6, 6> m = Eigen::Matrix<double, 6, 6>::Zero();
+  m.topLeftCorner<3, 3>() = Mat3::Identity() / b.mass;
+  m.bottomRightCorner<3, 3>() = world_inertia(b).inverse();
+  return m;
+}
+
 Vec3 world_point(const RigidBody& b, size_t k) { return b.position + b.orientation * b.points[k]; }
 
 void advance_position(RigidBody& b, double dt) {

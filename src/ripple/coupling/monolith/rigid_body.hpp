@@ -2,6 +2,7 @@
 // The monolith method's rigid bodies (Takahashi & Batty 2022, Sec. 3.1): six velocity
 // coordinates per body, V = (v, omega) (m/s, rad/s, world frame), with the mass matrix
 // M = diag(m I, R I_body R^T), and positions advanced from the velocities after each solve.
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -27,6 +28,16 @@ struct RigidBody {
 
 /// Signed distance (m, negative inside) of world point x to the body.
 double rigid_body_distance(const RigidBody& body, const Vec3& x);
+
+/// Gradient of a signed distance at x by central differences of step h (m): the outward
+/// normal's direction, unnormalised.
+Vec3 distance_gradient(const std::function<double(const Vec3&)>& distance, const Vec3& x, double h);
+
+/// Largest distance of a contact point from the centre of mass (m).
+double bounding_radius(const RigidBody& body);
+
+/// The 6 x 6 inverse mass on (v, omega): diag(1/m, (R I R^T)^-1).
+Eigen::Matrix<double, 6, 6> inverse_mass(const RigidBody& body);
 
 /// R I_body R^T (kg m^2).
 Mat3 world_inertia(const RigidBody& body);
