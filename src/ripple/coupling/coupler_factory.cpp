@@ -36,9 +36,9 @@ const std::vector<CouplingMethod>& coupling_methods() {
        [](const Scene& s) { return std::make_unique<SlipCoupler>(slip_settings(s)); },
        slip_stats_fields()},
       {{"monolith",
-        "the liquid and rigid bodies two ways, with the bodies' frictional contact against each other, the walls and "
-        "the obstacles, in one box-constrained solve for pressures and contact forces (ElastoMonolith, Takahashi & "
-        "Batty 2022; its elastic volumes are not built yet).",
+        "the liquid, rigid bodies and elastic volumes two ways, with frictional contact against the walls, the "
+        "obstacles and rigid bodies, in one box-constrained solve for pressures, contact forces and velocities per "
+        "Newton iteration (ElastoMonolith, Takahashi & Batty 2022).",
         monolith_settings_schema()},
        [](const Scene& s) { return std::make_unique<MonolithCoupler>(monolith_settings(s)); },
        monolith_stats_fields()},

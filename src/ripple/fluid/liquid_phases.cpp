@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/core/parallel.hpp"
 #include "ripple/fluid/body_forces.hpp"
 #include "ripple/fluid/gas_markers.hpp"
 #include "ripple/fluid/gas_sources.hpp"
@@ -174,6 +175,26 @@ bool correct_particle_volume(LiquidWorld& w, double dt, bool fresh_preconditione
   if (fresh_preconditioner) sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
   return density_correction_displacement(sys, w.liquid, w.solids, w.particle_bins, s.fluid.particles_per_cell,
                                          s.fluid.volume_correction, projection_params(s, dt), w.volume_correction);
+}
+
+bool correct_particle_volume_around(LiquidWorld& w, const ScalarGrid& body_phi, double t, double dt,
+                                    PhaseTimings& timings) {
+  const Scene& s = w.scene;
+  if (!uses_particles(s.fluid.representation) || s.fluid.volume_correction <= 0.0 ||
+      w.steps % kVolumeCorrectionInterval != 0 || body_phi.size() != w.solids.node_phi.size())
+    return false;
+  ScopedPhase phase(timings, "volume_correction");
+  SolidBoundary solids = w.solids;
+  parallel_for(0, solids.node_phi.size(), [&](int64_t i) { solids.node_phi[i] = std::min(solids.node_phi[i], body_phi[i]); });
+  solids.has_obstacles = true;
+  update_face_fractions(solids, s.grid, wall_sides(s), w.obstacles, t);
+  PressureSystem& sys = w.pressure_system;
+  const ProjectionParams params = projection_params(s, dt);
+  assemble_pressure_system(sys, w.liquid, solids, nullptr, params);
+  if (sys.A.active_count() == 0) return false;
+  sys.preconditioner = std::make_unique<MultigridPreconditioner>(sys.A, sys.mg);
+  return density_correction_displacement(sys, w.liquid, solids, w.particle_bins, s.fluid.particles_per_cell,
+                                         s.fluid.volume_correction, params, w.volume_correction);
 }
 
 int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, double dt, bool displace,

@@ -48,6 +48,13 @@ ProjectionParams projection_params(const Scene& scene, double dt);
 /// matrix first (for methods whose projection solved another system).
 bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_preconditioner, PhaseTimings& timings);
 
+/// The same for a method whose moving bodies are not in world.solids (it solves its own
+/// system): the correction runs on a pressure system it assembles with the bodies, given by
+/// their signed distance `body_phi` (m, at the grid's nodes), closed like obstacles at time t
+/// (s), so no particle is pulled into a body.
+bool correct_particle_volume_around(LiquidWorld& world, const ScalarGrid& body_phi, double t, double dt,
+                                    PhaseTimings& timings);
+
 /// The phases after the projection: velocity extrapolation from the faces `in.valid`, grid to
 /// particles, particle advection (a gas: semi-Lagrangian advection of its velocity, smoke and
 /// temperature) (moved by the volume correction's displacement when

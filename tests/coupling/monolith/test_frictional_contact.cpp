@@ -77,7 +77,7 @@ TEST(FrictionalContact, ABoxSlidesDownASteeperSlopeAtCoulombsAcceleration) {
 TEST(FrictionalContact, ADroppedBoxComesToRestOnTheFloorEitherWay) {
   for (bool as_field : {false, true}) {
     ContactRun run;
-    if (as_field) run.field = {[](const Vec3& x) { return x.y(); }, 0.5};
+    if (as_field) run.field = {[](const Vec3& x) { return x.y(); }, 0.5, {}};
     else run.planes.push_back({Vec3::Zero(), Vec3::UnitY(), 0.5});
     RigidBody box = box_body(Vec3(0.1, 0.06, 0.08), 800.0);
     box.position = Vec3(0.0, 0.2, 0.0);

@@ -17,7 +17,7 @@ constexpr double kG = 9.81, kDt = 0.005;
 struct Tank {
   LiquidState liquid;
   std::vector<RigidBody> bodies;
-  std::vector<RigidContact> contacts;
+  std::vector<SolidContact> contacts;
   MonolithicSolveReport report;
 };
 

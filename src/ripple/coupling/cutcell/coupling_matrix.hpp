@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "ripple/coupling/cutcell/coupled_solids.hpp"
-#include "ripple/coupling/cutcell/surface_cut_cells.hpp"
+#include "ripple/grid/surface_cut_cells.hpp"
 #include "ripple/solver/form.hpp"
 
 namespace ripple {

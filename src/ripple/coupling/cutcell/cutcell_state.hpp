@@ -7,7 +7,7 @@
 
 #include "ripple/coupling/cutcell/coupled_solids.hpp"
 #include "ripple/coupling/cutcell/cutcell_settings.hpp"
-#include "ripple/coupling/cutcell/surface_cut_cells.hpp"
+#include "ripple/grid/surface_cut_cells.hpp"
 #include "ripple/grid/array3.hpp"
 
 namespace ripple {

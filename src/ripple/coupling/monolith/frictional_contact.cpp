@@ -6,10 +6,10 @@
 namespace ripple {
 
 
-std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
+std::vector<SolidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
                                               const std::vector<ContactPlane>& planes, const ContactField& field,
                                               double margin) {
-  std::vector<RigidContact> out;
+  std::vector<SolidContact> out;
   const double h = 1e-3 * std::max(margin, 1e-3);
   std::vector<double> radius(bodies.size());
   for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
@@ -45,8 +45,54 @@ std::vector<RigidContact> find_rigid_contacts(const std::vector<RigidBody>& bodi
   return out;
 }
 
-ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<RigidContact>& contacts,
-                               double dt, double baumgarte) {
+std::vector<SolidContact> find_elastic_contacts(const std::vector<Vec3>& vertices, const std::vector<int>& unknowns,
+                                                const std::vector<double>& friction,
+                                                const std::vector<RigidBody>& bodies,
+                                                const std::vector<ContactPlane>& planes, const ContactField& field,
+                                                double margin) {
+  std::vector<SolidContact> out;
+  const double h = 1e-3 * std::max(margin, 1e-3);
+  std::vector<double> radius(bodies.size());
+  for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
+  for (size_t i = 0; i < vertices.size(); ++i) {
+    const Vec3& x = vertices[i];
+    auto add = [&](int other, const Vec3& normal, double gap, double mu, const Vec3& surface) {
+      SolidContact c;
+      c.body = -1;
+      c.other = other;
+      c.point = x;
+      c.normal = normal;
+      c.gap = gap;
+      c.friction = std::sqrt(friction[i] * mu);
+      c.surface_velocity = surface;
+      c.unknown = unknowns[i];
+      out.push_back(c);
+    };
+    for (const ContactPlane& plane : planes) {
+      const double gap = plane.normal.dot(x - plane.point);
+      if (gap < margin) add(-1, plane.normal, gap, plane.friction, Vec3::Zero());
+    }
+    if (field.distance) {
+      const double gap = field.distance(x);
+      const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
+      if (grad.norm() > 0.0)
+        add(-1, grad.normalized(), gap, field.friction, field.velocity ? field.velocity(x) : Vec3::Zero());
+    }
+    for (size_t o = 0; o < bodies.size(); ++o) {
+      if ((bodies[o].position - x).norm() > radius[o] + margin) continue;
+      const RigidBody& other = bodies[o];
+      auto distance = [&other](const Vec3& y) { return rigid_body_distance(other, y); };
+      const double gap = distance(x);
+      if (gap >= margin) continue;
+      const Vec3 grad = distance_gradient(distance, x, h);
+      if (grad.norm() > 0.0) add(static_cast<int>(o), grad.normalized(), gap, other.friction, Vec3::Zero());
+    }
+  }
+  return out;
+}
+
+ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<SolidContact>& contacts,
+                               double dt, double baumgarte, const VectorX* elastic_velocity) {
   ContactRows out;
   const int64_t rows = 3 * static_cast<int64_t>(contacts.size());
   out.rows.resize(static_cast<size_t>(rows));
@@ -54,9 +100,10 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
   out.moving = VectorX::Zero(rows);
   out.bias = VectorX::Zero(rows);
   for (size_t c = 0; c < contacts.size(); ++c) {
-    const RigidContact& k = contacts[c];
-    const RigidBody& body = bodies[static_cast<size_t>(k.body)];
-    Vec3 v = velocity_at(body, k.point);  // relative to the other body's material there
+    const SolidContact& k = contacts[c];
+    const bool elastic = k.unknown >= 0;
+    Vec3 v = elastic ? Vec3(elastic_velocity->segment<3>(k.unknown))
+                     : velocity_at(bodies[static_cast<size_t>(k.body)], k.point);  // relative to the other's material
     if (k.other >= 0) v -= velocity_at(bodies[static_cast<size_t>(k.other)], k.point);
     else v -= k.surface_velocity;
     const Vec3 slide = v - v.dot(k.normal) * k.normal;  // the pyramid's first edge along the sliding
@@ -65,8 +112,13 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
     for (int d = 0; d < 3; ++d) {
       const size_t i = 3 * c + static_cast<size_t>(d);
       ContactRow& row = out.rows[i];
-      row.body[0] = k.body;
-      row.j[0] << dirs[d], (k.point - body.position).cross(dirs[d]);
+      if (elastic) {
+        row.unknown = k.unknown;
+        row.d = dirs[d];
+      } else {
+        row.body[0] = k.body;
+        row.j[0] << dirs[d], (k.point - bodies[static_cast<size_t>(k.body)].position).cross(dirs[d]);
+      }
       if (k.other >= 0) {
         row.body[1] = k.other;
         row.j[1] << -dirs[d], -(k.point - bodies[static_cast<size_t>(k.other)].position).cross(dirs[d]);
@@ -80,7 +132,7 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
 }
 
 void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precondition, const VectorX& b,
-                                const std::vector<RigidContact>& contacts, int64_t first, VectorX& x,
+                                const std::vector<SolidContact>& contacts, int64_t first, VectorX& x,
                                 const FrictionalContactSettings& settings, FrictionalContactReport& report,
                                 const VectorX* diagonal_for_scaling) {
   const int64_t n = b.size();
@@ -126,7 +178,7 @@ void solve_with_friction_bounds(const LinearMap& apply, const LinearMap& precond
 }
 
 FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
-                                               const std::vector<RigidContact>& contacts, double dt,
+                                               const std::vector<SolidContact>& contacts, double dt,
                                                const FrictionalContactSettings& settings) {
   FrictionalContactReport report;
   report.contacts = static_cast<int>(contacts.size());
@@ -149,7 +201,7 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   SparseMatrix a(rows, rows);
   a.setFromTriplets(entries.begin(), entries.end());  // sums the two bodies' shares
   const VectorX diagonal = a.diagonal();
-  const VectorX regular = 1e-3 * diagonal;  // Sec. 3.7.4: strictly definite
+  const VectorX regular = kContactRegularisation * diagonal;  // Sec. 3.7.4: strictly definite
   const VectorX inverse_diagonal = (diagonal + regular).cwiseInverse();
   const VectorX b = -(cr.predicted + cr.bias);
   VectorX impulse = VectorX::Zero(rows);

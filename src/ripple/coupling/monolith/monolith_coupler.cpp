@@ -1,14 +1,24 @@
 #include "ripple/coupling/monolith/monolith_coupler.hpp"
 
 #include <cmath>
+#include <cstdio>
 
+#include "ripple/contact/mesh_signed_distance.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
+#include "ripple/fluid/particle_level_set.hpp"
+#include "ripple/grid/interpolation.hpp"
 
 namespace ripple {
 
 namespace {
+
+std::string scientific(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2e", x);
+  return buffer;
+}
 
 /// The closed sides of the domain as contact planes (normals into the domain).
 std::vector<ContactPlane> wall_planes(const Scene& s, double friction) {
@@ -29,11 +39,15 @@ std::vector<ContactPlane> wall_planes(const Scene& s, double friction) {
 void MonolithCoupler::prepare(World& w) {
   model_body_.clear();
   bodies_.clear();
+  elastic_.reset();
   if (!w.lagrangian) return;
   const SolidModel& model = w.lagrangian->model;
+  auto volumes = std::make_unique<ElasticVolumes>(model);
+  if (!volumes->empty() || !volumes->surface().empty()) elastic_ = std::move(volumes);
   const double h = 0.25 * w.scene.grid.dx;  // the shapes' distance sampled at a quarter cell
   for (size_t i = 0; i < w.scene.lagrangian_solids.size(); ++i) {
     const LagrangianSolidDesc& d = w.scene.lagrangian_solids[i];
+    if (d.kind != SolidKind::rigid) continue;
     const int b = w.lagrangian->scene_bodies[i];
     const SolidBodyInfo& info = model.bodies[static_cast<size_t>(b)];
     RigidBody body;
@@ -108,6 +122,14 @@ void MonolithCoupler::update_body_phi(const World& w) {
   const Vec3i nd = g.node_dims();
   body_phi_.resize(nd.x(), nd.y(), nd.z(), 1e30);
   std::fill(body_phi_.data().begin(), body_phi_.data().end(), 1e30);
+  elastic_phi_ = ScalarGrid();
+  if (elastic_) {  // the elastic volumes' signed distance near their surface
+    elastic_phi_.resize(nd.x(), nd.y(), nd.z(), 1e30);
+    std::fill(elastic_phi_.data().begin(), elastic_phi_.data().end(), 1e30);
+    const std::vector<Vec3> x = elastic_->vertex_positions(w.lagrangian->state.z);
+    min_with_mesh_signed_distance(x, elastic_->surface(), Lattice{g.origin, g.dx}, 3.0 * g.dx, elastic_phi_);
+    parallel_for(0, body_phi_.size(), [&](int64_t i) { body_phi_[i] = std::min(body_phi_[i], elastic_phi_[i]); });
+  }
   for (const RigidBody& b : bodies_) {
     const double radius = bounding_radius(b);
     const Vec3 lo = (b.position.array() - radius - 2.0 * g.dx).matrix(), hi = (b.position.array() + radius + 2.0 * g.dx).matrix();
@@ -133,21 +155,56 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   }
   move_obstacles(w, t1, ctx.timings);
   ProjectionInput in = prepare_projection(w, dt, ctx.timings);
+  if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
+    // The liquid's level set continued into the bodies, as into the obstacles: a liquid cell
+    // beside a body then borders liquid, not a free surface the liquid would drain into.
+    ScopedPhase t(ctx.timings, "level_set");
+    SolidBoundary inside;
+    inside.node_phi = body_phi_;
+    inside.has_obstacles = true;
+    extrapolate_level_set_into_solids(w.liquid.phi, s.grid, inside, 3);
+  }
   for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
-  std::vector<RigidContact> contacts;
+  // The elastic volumes at the step's start: their surface cut by the cells, the faces inside.
+  ElasticBlock elastic;
+  std::vector<Vec3> x_start;
+  if (elastic_) {
+    ScopedPhase t(ctx.timings, "elastic_geometry");
+    elastic_->begin_step(w.lagrangian->state, dt, s.gravity);
+    x_start = elastic_->vertex_positions(w.lagrangian->state.z);
+    elastic = elastic_geometry(*elastic_, x_start, s.grid, elastic_phi_);
+  }
+  std::vector<SolidContact> contacts;
   {
     ScopedPhase t(ctx.timings, "contacts");
     double speed = 0.0;
     for (const RigidBody& b : bodies_)
       speed = std::max(speed, b.velocity.norm() + b.angular_velocity.norm() * bounding_radius(b));
+    if (elastic_ && elastic_->size() > 0)
+      speed = std::max(speed, elastic_->predicted_velocity().cwiseAbs().maxCoeff() * std::sqrt(3.0));
     const double margin = 2.0 * speed * dt + 0.1 * s.grid.dx;
     ContactField field;
     if (!w.obstacles.empty())
       field = ContactField{[&](const Vec3& x) { return w.obstacles.signed_distance(x, t1); }, s.obstacle_friction,
                            [&](const Vec3& x) { return w.obstacles.velocity(x, t1); }};
-    contacts = find_rigid_contacts(bodies_, wall_planes(s, s.obstacle_friction), field, margin);
+    const std::vector<ContactPlane> planes = wall_planes(s, s.obstacle_friction);
+    contacts = find_rigid_contacts(bodies_, planes, field, margin);
+    if (elastic_) {  // the volumes' free surface vertices
+      std::vector<Vec3> x;
+      std::vector<int> unknowns;
+      std::vector<double> friction;
+      const SolidModel& model = w.lagrangian->model;
+      for (int v : elastic_->surface_vertices()) {
+        if (elastic_->unknown_of(v) < 0) continue;
+        x.push_back(x_start[static_cast<size_t>(v)]);
+        unknowns.push_back(elastic_->unknown_of(v));
+        friction.push_back(model.bodies[static_cast<size_t>(model.vertex_body[static_cast<size_t>(v)])].friction);
+      }
+      const std::vector<SolidContact> more = find_elastic_contacts(x, unknowns, friction, bodies_, planes, field, margin);
+      contacts.insert(contacts.end(), more.begin(), more.end());
+    }
   }
-  MonolithicSolveReport r;
+  MonolithicNewtonReport nr;
   {
     ScopedPhase t(ctx.timings, "monolithic_solve");
     MonolithicSolveParams p;
@@ -156,16 +213,35 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     p.walls = wall_sides(s);
     p.contact = settings_.contact;
     p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
-    r = solve_liquid_rigid_contact(w.liquid, bodies_, contacts, &w.solids, p, &in.valid);
+    MonolithicNewtonSettings newton;
+    newton.max_iterations = settings_.newton_iterations;
+    newton.tolerance = settings_.newton_tolerance * s.grid.dx;
+    nr = solve_monolithic_step(w.liquid, bodies_, contacts, &w.solids, p, &in.valid, elastic_.get(),
+                               elastic_ ? &elastic : nullptr, newton);
   }
+  const MonolithicSolveReport& r = nr.solve;
   record_pressure(r.iterations, r.residual, r.converged, ctx);
   if (!r.converged)
     throw SimulationError("the monolithic solve (MPRGP) did not converge in " + std::to_string(r.iterations) +
-                          " iterations (relative residual " + std::to_string(r.residual) +
+                           " iterations (relative residual " + scientific(r.residual) +
                           "); raise coupling.monolith.max_iterations or loosen coupling.monolith.tolerance");
+  if (!nr.newton_converged)
+    throw SimulationError("the monolith's Newton iteration did not converge in " + std::to_string(nr.newton_iterations) +
+                          " iterations (last update " + std::to_string(nr.last_update / s.grid.dx) +
+                          " cells); raise coupling.monolith.newton_iterations or lower the time step");
   for (const RigidBody& b : bodies_)
     if (!b.velocity.allFinite() || !b.angular_velocity.allFinite())
       throw SimulationError("non-finite rigid body velocity after the monolithic solve");
+  if (elastic_ && !r.elastic_velocity.allFinite())
+    throw SimulationError("non-finite elastic velocity after the monolithic solve");
+  if (elastic_) {  // the frame's generic solid figures: the Newton iteration and the contact gaps
+    ctx.log.newton_iterations += nr.newton_iterations;
+    ctx.log.newton_iterations_max = std::max(ctx.log.newton_iterations_max, nr.newton_iterations);
+  }
+  for (const SolidContact& c : contacts) ctx.log.min_contact_gap = std::min(ctx.log.min_contact_gap, c.gap);
+  frame_.newton_iterations += nr.newton_iterations;
+  frame_.newton_iterations_max = std::max(frame_.newton_iterations_max, nr.newton_iterations);
+  frame_.elastic_unknowns = elastic_ ? elastic_->size() : 0;
   frame_.solves += r.solves;
   frame_.iterations += r.iterations;
   frame_.iterations_max = std::max<int64_t>(frame_.iterations_max, r.iterations);
@@ -175,7 +251,24 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   frame_.contact_force = r.contact_force;
   // Particles leave the bodies (a body moving into them, or their own step into it).
   LiquidAdvanceHooks hooks;
+  if (elastic_) {  // the volumes' end positions: the particles are pushed out of them
+    elastic_->write(r.elastic_velocity, w.lagrangian->state);
+    const int inverted = elastic_->inverted(r.elastic_velocity);
+    if (inverted > 0)
+      throw SimulationError(std::to_string(inverted) + " tetrahedra inverted in the monolith's step; lower the time "
+                            "step or stiffen the volume");
+  }
+  for (RigidBody& b : bodies_) advance_position(b, dt);
+  update_body_phi(w);
   hooks.moves.filter = [&](const Vec3&, Vec3& x1) {
+    if (elastic_phi_.size() > 0) {
+      auto distance = [&](const Vec3& y) { return sample(elastic_phi_, s.grid, Vec3::Zero(), y); };
+      const double d = distance(x1);
+      if (d < 0.0) {
+        const Vec3 grad = distance_gradient(distance, x1, 0.1 * s.grid.dx);
+        if (grad.norm() > 0.0) x1 += (-d + 0.05 * s.grid.dx) * grad.normalized();
+      }
+    }
     for (const RigidBody& b : bodies_) {
       const double d = rigid_body_distance(b, x1);
       if (d >= 0.0) continue;
@@ -183,13 +276,13 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
       if (grad.norm() > 0.0) x1 += (-d + 0.05 * s.grid.dx) * grad.normalized();
     }
   };
-  for (RigidBody& b : bodies_) advance_position(b, dt);
-  ctx.log.particles_removed += advance_liquid_after_projection(w, in, dt, false, ctx.timings, &hooks);
+  // The particles' volume correction with the bodies closed (at their new positions).
+  const bool displace = correct_particle_volume_around(w, body_phi_, t1, dt, ctx.timings);
+  ctx.log.particles_removed += advance_liquid_after_projection(w, in, dt, displace, ctx.timings, &hooks);
   if (w.lagrangian) {
     write_bodies(w);
     w.lagrangian->state.time = t1;
   }
-  update_body_phi(w);
 }
 
 void MonolithCoupler::write_frame_stats(const World& w, const FrameLog&, nlohmann::json& j) {
@@ -204,6 +297,9 @@ void MonolithCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"contacts_max", frame_.contacts_max},
                    {"pressure_unknowns_max", frame_.pressure_unknowns_max},
                    {"divergence_max", frame_.divergence_max},
+                   {"newton_iterations", frame_.newton_iterations},
+                   {"newton_iterations_max", frame_.newton_iterations_max},
+                   {"elastic_unknowns", frame_.elastic_unknowns},
                    {"contact_forces", forces}};
   frame_ = FrameFigures{};
 }
@@ -217,6 +313,10 @@ std::vector<StatsField> monolith_stats_fields() {
                                     "substep."},
       {"monolith.pressure_unknowns_max", "", "Most liquid cells with a pressure unknown."},
       {"monolith.divergence_max", "1/s", "Largest divergence of a liquid cell after the solve."},
+      {"monolith.newton_iterations", "", "Newton iterations over the elastic volumes (one QP each), summed over the "
+                                         "frame's substeps (one per substep without elastic volumes)."},
+      {"monolith.newton_iterations_max", "", "Most Newton iterations of one substep."},
+      {"monolith.elastic_unknowns", "", "Velocity unknowns of the elastic volumes' free vertices (3 each)."},
       {"monolith.contact_forces[].name", "", "A body's name."},
       {"monolith.contact_forces[].force", "N", "The contact force on it [x, y, z] at the last substep."},
   };

@@ -1,13 +1,16 @@
 #pragma once
 // coupling.method = "monolith": ElastoMonolith (Takahashi & Batty 2022), Algorithm 1, for an
-// inviscid or viscous liquid and rigid bodies so far. One step reads as the paper's phases:
+// inviscid or viscous liquid, rigid bodies and elastic volumes. One step reads as the paper's
+// phases:
 //   liquid          particles to grid, gravity, viscosity (the shared liquid phases; the
 //                   viscosity is solved on its own before the monolithic solve, not yet with it)
-//   contacts        the bodies' points near the walls and obstacles (Sec. 3.5)
+//   elastic         the volumes' surface cut by the cells, the faces inside them (F_e,p)
+//   contacts        the bodies' points and the volumes' surface vertices near the walls,
+//                   obstacles and rigid bodies (Sec. 3.5)
 //   monolithic      pressures, contact forces and the bodies' velocities in one MPRGP solve
-//                   (monolithic_solve.hpp)
-//   liquid          grid to particles, particle advection (out of the bodies)
+//                   per Newton iteration over the volumes (monolithic_newton.hpp)
 //   bodies          positions from the new velocities
+//   liquid          grid to particles, particle advection (out of the bodies)
 // The rigid bodies' state lives in the solids' affine coordinates (so output, stats and
 // checkpoints treat them as every method does); each step reads them as rigid bodies with six
 // velocities and writes them back.
@@ -16,7 +19,7 @@
 
 #include "ripple/coupling/coupler.hpp"
 #include "ripple/coupling/monolith/monolith_settings.hpp"
-#include "ripple/coupling/monolith/monolithic_solve.hpp"
+#include "ripple/coupling/monolith/monolithic_newton.hpp"
 #include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
@@ -45,13 +48,18 @@ class MonolithCoupler final : public Coupler {
   MonolithSettings settings_;
   std::vector<int> model_body_;                ///< the solids' model body of each coupled body
   std::vector<RigidBody> bodies_;              ///< rigid view of them (shape, mass, friction kept)
-  ScalarGrid body_phi_;                        ///< m, at nodes: the bodies' signed distance
+  std::unique_ptr<ElasticVolumes> elastic_;   ///< the elastic volumes (null: none)
+  ScalarGrid body_phi_;                        ///< m, at nodes: the bodies' signed distance (rigid and elastic)
+  ScalarGrid elastic_phi_;                     ///< m, at nodes: the elastic volumes' alone (empty: none)
   bool obstacles_only_ = false;                ///< the solid boundary holds the obstacles alone
   struct FrameFigures {
     int64_t solves = 0, iterations = 0, iterations_max = 0;
     int contacts_max = 0;
     int64_t pressure_unknowns_max = 0;
     double divergence_max = 0.0;
+    int64_t newton_iterations = 0;
+    int newton_iterations_max = 0;
+    int64_t elastic_unknowns = 0;
     std::vector<Vec3> contact_force;  ///< N, per body, last substep
   } frame_;
 };

@@ -19,9 +19,9 @@ const EnumTable<MonolithPreconditioner>& preconditioner_names() {
 SchemaNode monolith_settings_schema() {
   SchemaNode monolith = schema_object(
       "Settings of `monolith` (ElastoMonolith, Takahashi & Batty 2022): the liquid's pressures and the contact "
-      "forces of rigid bodies on each other's surfaces, the walls and the obstacles found in one box-constrained "
-      "solve (MPRGP) with the bodies' velocities; the body's `friction` is its Coulomb coefficient (pyramid "
-      "friction).");
+      "forces of rigid bodies and elastic volumes on the walls, the obstacles and rigid bodies' surfaces found in "
+      "one box-constrained solve (MPRGP) with the bodies' velocities, inside a Newton iteration over the elastic "
+      "volumes' positions; a body's `friction` is its Coulomb coefficient (pyramid friction).");
   monolith
       .add("baumgarte", schema_number("Share of a contact's penetration removed per substep (Baumgarte "
                                       "stabilisation).",
@@ -31,8 +31,10 @@ SchemaNode monolith_settings_schema() {
                                               "friction pyramid bounded by the last normal forces.",
                                               3)
                                    .range(0, 100))
-      .add("tolerance", schema_number("Relative residual (2-norm of the projected gradient) at which MPRGP stops.", "",
-                                      1e-8)
+      .add("tolerance", schema_number("Relative residual (2-norm of the projected gradient) at which MPRGP stops (as "
+                                      "the pressure solves' default; the paper's 1e-8 can stall near 1e-7 when a body "
+                                      "rests on the floor with nearly redundant rows).",
+                                      "", 1e-6)
                             .range(0, 1, true))
       .add("max_iterations", schema_integer("MPRGP's iteration cap per solve; a solve that hits it stops the run "
                                             "(exit 3).",
@@ -42,7 +44,15 @@ SchemaNode monolith_settings_schema() {
                                          "diagonal): `multigrid`, the liquid's V-cycle over the fluid fractions "
                                          "(8-16 times fewer iterations without contacts); `jacobi`, the diagonal "
                                          "alone (for comparison).",
-                                         preconditioner_names(), MonolithPreconditioner::multigrid));
+                                         preconditioner_names(), MonolithPreconditioner::multigrid))
+      .add("newton_iterations", schema_integer("Newton iterations a step with elastic volumes may take; a step that "
+                                               "needs more stops the run (exit 3).",
+                                               30)
+                                    .range(1, 1000))
+      .add("newton_tolerance", schema_number("A Newton update that moves no elastic vertex farther than this ends the "
+                                             "step.",
+                                             "cells", 1e-3)
+                                   .range(0, 1, true));
   return monolith;
 }
 
@@ -54,6 +64,8 @@ MonolithSettings monolith_settings(const Scene& s) {
   m.contact.qp.tolerance = mj["tolerance"];
   m.contact.qp.max_iterations = mj["max_iterations"];
   m.preconditioner = enum_value(mj["preconditioner"], preconditioner_names());
+  m.newton_iterations = mj["newton_iterations"];
+  m.newton_tolerance = mj["newton_tolerance"];
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
   if (s.fluid.representation != LiquidRepresentation::Apic && s.fluid.representation != LiquidRepresentation::Flip)
     fail("/fluid/representation", "coupling.method \"monolith\" carries the liquid on particles (APIC, as Takahashi "
@@ -62,11 +74,16 @@ MonolithSettings monolith_settings(const Scene& s) {
     fail("/fluid/surface_tension", "coupling.method \"monolith\" has no surface tension; use \"none\", \"cutcell\" or "
                                    "\"barrier\"");
   for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
-    if (d.kind != SolidKind::rigid)
-      fail(d.pointer + "/type", "coupling.method \"monolith\" couples rigid bodies so far (its elastic volumes are "
-                                "not built yet); a " + std::string(d.kind == SolidKind::shell ? "shell" :
-                                                                   d.kind == SolidKind::rod ? "rod" : "volume") +
-                                " couples under \"barrier\" or (volumes) \"cutcell\"");
+    if (d.kind == SolidKind::shell || d.kind == SolidKind::rod)
+      fail(d.pointer + "/type", "coupling.method \"monolith\" couples rigid bodies and elastic volumes; a " +
+                                    std::string(d.kind == SolidKind::shell ? "shell" : "rod") +
+                                    " couples under \"barrier\" (or \"slip\")");
+    if (d.kind == SolidKind::volume) {
+      if (!d.motion.pinned.empty() && (d.motion.pin_velocity.norm() > 0.0 || d.motion.pin_angular_velocity.norm() > 0.0))
+        fail(d.pointer + "/motion", "coupling.method \"monolith\" holds pinned vertices in place; moving pins need "
+                                    "\"cutcell\" or \"barrier\"");
+      continue;
+    }
     if (d.motion.fixed || d.motion.kinematic)
       fail(d.pointer + "/motion", "coupling.method \"monolith\" simulates dynamic rigid bodies; give a fixed or moving "
                                   "boundary as a box, sphere or mesh obstacle");

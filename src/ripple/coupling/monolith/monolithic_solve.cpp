@@ -11,9 +11,9 @@ namespace ripple {
 
 
 MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
-                                                 const std::vector<RigidContact>& contacts,
+                                                 const std::vector<SolidContact>& contacts,
                                                  const SolidBoundary* obstacles, const MonolithicSolveParams& prm,
-                                                 FaceFlags* valid) {
+                                                 FaceFlags* valid, const ElasticBlock* elastic, VectorX* multipliers) {
   MonolithicSolveReport report;
   const GridGeometry& g = liquid.grid;
   const double dx = g.dx, area = dx * dx, volume = dx * dx * dx;
@@ -65,7 +65,8 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
           body_of[a][f] = k;
         }
       }
-      fluid[a][f] = std::clamp(std::min(open, 1.0 - body_part[a][f]), 0.0, 1.0);
+      const double inside_elastic = elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
+      fluid[a][f] = std::clamp(std::min({open, 1.0 - body_part[a][f], 1.0 - inside_elastic}), 0.0, 1.0);
     }
   }
   // Rows: liquid cells with an open face.
@@ -84,7 +85,8 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   }
   report.pressure_unknowns = rows;
   const int64_t contact_rows = 3 * static_cast<int64_t>(contacts.size());
-  const int64_t all_rows = rows + contact_rows;
+  const int64_t ne = elastic ? elastic->size() : 0;  // elastic unknowns, and as many compliant rows
+  const int64_t all_rows = rows + contact_rows + ne;
 
   // Unknowns: open faces next to a liquid cell, then 6 per body.
   std::vector<std::pair<int, int64_t>> face_of;
@@ -109,7 +111,8 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
         if (r_lo < 0 && r_hi < 0) continue;
         const double w = fluid[a][f];
         const Vec3 x = g.face_center(a, I.x(), I.y(), I.z());
-        const double obstacle_share = std::max(0.0, 1.0 - w - body_part[a][f]);
+        const double inside_elastic = elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
+        const double obstacle_share = std::max(0.0, 1.0 - w - body_part[a][f] - inside_elastic);
         if (moving_obstacles && obstacle_share > 0.0 && obstacles->velocity.u[a][f] != 0.0) {
           const double flux = area * obstacle_share * obstacles->velocity.u[a][f];
           if (r_lo >= 0) obstacle_flux[r_lo] += flux;
@@ -150,9 +153,22 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       }
     return count;
   }();
-  const int64_t unknowns = body0 + 6 * nb;
+  const int64_t elastic0 = body0 + 6 * nb;
+  const int64_t unknowns = elastic0 + ne;
   for (Triplet& t : entries)  // body columns were numbered -1 - local: now after the faces
     if (t.col() < 0) t = Triplet(t.row(), body0 - 1 - t.col(), t.value());
+  if (elastic) {
+    // F_e,p: each cut piece's flux a n . v(c) out of its liquid cell (Eq. 9).
+    for (const SurfacePiece& piece : elastic->pieces) {
+      const int32_t r = row[piece.cell];
+      if (r < 0) continue;
+      const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece.triangle)];
+      for (int k = 0; k < 3; ++k)
+        if (tri[static_cast<size_t>(k)] >= 0)
+          for (int d = 0; d < 3; ++d)
+            entries.emplace_back(r, elastic0 + tri[static_cast<size_t>(k)] + d, piece.area * piece.barycentric[k] * piece.normal[d]);
+    }
+  }
   // Contact rows (frictional_contact.hpp): J on one or two bodies' velocities, and their bias.
   VectorX predicted(unknowns);
   for (int64_t q = 0; q < body0; ++q) {
@@ -163,16 +179,28 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     predicted.segment<3>(body0 + 6 * k) = bodies[static_cast<size_t>(k)].velocity;
     predicted.segment<3>(body0 + 6 * k + 3) = bodies[static_cast<size_t>(k)].angular_velocity;
   }
-  const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact.baumgarte);
+  if (elastic) predicted.tail(ne) = elastic->target;
+  const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact.baumgarte,
+                                            elastic ? &elastic->current : nullptr);
   VectorX bias = VectorX::Zero(all_rows);  // the rows' constants: C X + bias is what they hold
   bias.head(rows) = obstacle_flux;
-  bias.tail(contact_rows) = cr.bias + cr.moving;
-  for (int64_t i = 0; i < contact_rows; ++i)
+  bias.segment(rows, contact_rows) = cr.bias + cr.moving;
+  for (int64_t i = 0; i < contact_rows; ++i) {
+    const ContactRow& row = cr.rows[static_cast<size_t>(i)];
     for (int p = 0; p < 2; ++p) {
-      const ContactRow& row = cr.rows[static_cast<size_t>(i)];
       if (row.body[p] < 0) continue;
       for (int e = 0; e < 6; ++e) entries.emplace_back(rows + i, body0 + 6 * row.body[p] + e, row.j[p][e]);
     }
+    if (row.unknown >= 0)
+      for (int d = 0; d < 3; ++d) entries.emplace_back(rows + i, elastic0 + row.unknown + d, row.d[d]);
+  }
+  const int64_t split0 = rows + contact_rows;  // the compliant rows Q^T (v - v_k) (Eq. 23)
+  if (elastic) {
+    const SparseMatrix& q = elastic->split.q;
+    for (int64_t j = 0; j < q.outerSize(); ++j)
+      for (SparseMatrix::InnerIterator it(q, j); it; ++it) entries.emplace_back(split0 + j, elastic0 + it.row(), it.value());
+    bias.tail(ne) = -(q.transpose() * elastic->current);
+  }
   SparseMatrix cm(all_rows, unknowns);
   cm.setFromTriplets(entries.begin(), entries.end());
   const SparseMatrix ct = cm.transpose();  // its columns are C's rows
@@ -184,22 +212,41 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       const Eigen::Matrix<double, 6, 1> s = y.segment<6>(body0 + 6 * k);
       y.segment<6>(body0 + 6 * k) = body_inverse[static_cast<size_t>(k)] * s;
     }
+    if (elastic) y.tail(ne) = y.tail(ne).cwiseQuotient(elastic->mass);
   };
-  // diag(C M^-1 C^T), the contact rows scaled by (1 + 1e-3) (Sec. 3.7.4).
+  // diag(C M^-1 C^T), the contact rows scaled by (1 + kContactRegularisation) (Sec. 3.7.4).
   VectorX diagonal = VectorX::Zero(all_rows);
   std::vector<Eigen::Matrix<double, 6, 1>> body_part_row(static_cast<size_t>(nb));
   for (int64_t i = 0; i < all_rows; ++i) {
     for (auto& v : body_part_row) v.setZero();
     for (SparseMatrix::InnerIterator it(ct, i); it; ++it) {
       if (it.row() < body0) diagonal[i] += it.value() * it.value() / face_mass[static_cast<size_t>(it.row())];
+      else if (it.row() >= elastic0) diagonal[i] += it.value() * it.value() / elastic->mass[it.row() - elastic0];
       else body_part_row[static_cast<size_t>((it.row() - body0) / 6)][(it.row() - body0) % 6] += it.value();
     }
     for (int k = 0; k < nb; ++k)
       diagonal[i] += body_part_row[static_cast<size_t>(k)].dot(body_inverse[static_cast<size_t>(k)] * body_part_row[static_cast<size_t>(k)]);
   }
   VectorX regular = VectorX::Zero(all_rows);
-  regular.tail(contact_rows) = 1e-3 * diagonal.tail(contact_rows);
-  diagonal.tail(contact_rows) *= 1.0 + 1e-3;
+  {
+    // An elastic vertex with one contact has as many rows as velocities: no scaling needed (a
+    // scaled row gives way under load and Baumgarte pushes it back: the vertex jitters).
+    std::vector<int> contacts_of(static_cast<size_t>(ne), 0);
+    for (const SolidContact& c : contacts)
+      if (c.unknown >= 0) ++contacts_of[static_cast<size_t>(c.unknown)];
+    for (size_t c = 0; c < contacts.size(); ++c) {
+      const int u = contacts[c].unknown;
+      const double share = u >= 0 && contacts_of[static_cast<size_t>(u)] == 1 ? 1e-10 : kContactRegularisation;
+      for (int64_t i = rows + 3 * static_cast<int64_t>(c); i < rows + 3 * static_cast<int64_t>(c) + 3; ++i) {
+        regular[i] = share * diagonal[i];
+        diagonal[i] *= 1.0 + share;
+      }
+    }
+  }
+  if (elastic) {  // the compliance D^-1 of the split rows (Eq. 24's D^-1 + B^T M^-1 B)
+    regular.tail(ne) = elastic->split.diagonal.cwiseInverse();
+    diagonal.tail(ne) += regular.tail(ne);
+  }
   VectorX y;
   auto apply = [&](const VectorX& lambda, VectorX& out) {
     column_dots(cm, lambda, y);  // C^T lambda
@@ -228,12 +275,14 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     z.head(rows) = z_head;
   };
   VectorX lambda = VectorX::Zero(all_rows);
+  if (multipliers && multipliers->size() == all_rows) lambda = *multipliers;
   FrictionalContactReport solved;
   solve_with_friction_bounds(apply, precondition, b, contacts, rows, lambda, prm.contact, solved, &diagonal);
   report.solves = solved.solves;
   report.iterations = solved.qp_iterations;
   report.residual = solved.residual;
   report.converged = solved.converged;
+  if (multipliers) *multipliers = lambda;
   // X = X* + M^-1 C^T lambda.
   VectorX x = column_dots(cm, lambda);
   apply_inverse_mass(x);
@@ -242,14 +291,57 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     const auto [a, f] = face_of[static_cast<size_t>(q)];
     liquid.velocity.u[a][f] = x[q];
   }
+  if (elastic) {
+    report.elastic_velocity = x.tail(ne);
+    VectorX dual = lambda;
+    dual.tail(ne).setZero();  // the split rows are the elastic energy's own, not forces on it
+    report.elastic_impulse = column_dots(cm, dual).tail(ne);
+  }
+  // The elastic volumes' velocity at a face: from the nearest cut piece in its two cells (Eq. 12).
+  std::vector<int64_t> first_piece;
+  if (elastic && !elastic->pieces.empty()) {
+    first_piece.assign(static_cast<size_t>(phi.size()) + 1, 0);
+    for (const SurfacePiece& piece : elastic->pieces) ++first_piece[static_cast<size_t>(piece.cell) + 1];
+    for (int64_t c = 0; c < phi.size(); ++c) first_piece[static_cast<size_t>(c) + 1] += first_piece[static_cast<size_t>(c)];
+  }
+  auto elastic_face_velocity = [&](int a, const Vec3i& I, double& out) {
+    if (first_piece.empty()) return false;
+    const Vec3 xf = g.face_center(a, I.x(), I.y(), I.z());
+    double best = 1e300;
+    const SurfacePiece* nearest = nullptr;
+    for (int side = 0; side < 2; ++side) {
+      Vec3i c = I;
+      c[a] -= side;
+      if (!in_grid(c)) continue;
+      const int64_t ci = c.x() + static_cast<int64_t>(g.n.x()) * (c.y() + static_cast<int64_t>(g.n.y()) * c.z());
+      for (int64_t k = first_piece[static_cast<size_t>(ci)]; k < first_piece[static_cast<size_t>(ci) + 1]; ++k) {
+        const double d = (elastic->pieces[static_cast<size_t>(k)].centroid - xf).squaredNorm();
+        if (d < best) { best = d; nearest = &elastic->pieces[static_cast<size_t>(k)]; }
+      }
+    }
+    if (!nearest) return false;
+    const auto& tri = elastic->piece_unknowns[static_cast<size_t>(nearest->triangle)];
+    out = 0.0;
+    for (int k = 0; k < 3; ++k)
+      if (tri[static_cast<size_t>(k)] >= 0) out += nearest->barycentric[k] * x[elastic0 + tri[static_cast<size_t>(k)] + a];
+    return true;
+  };
+  auto covered_share = [&](int a, int64_t f) {
+    return elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
+  };
   // A face a body covers in part carries the flux w u + s u_body: its mean velocity is what the
   // particles take (the liquid's own velocity on a face with a sliver of liquid can be large and
   // carries almost nothing).
   for (int64_t q = 0; q < body0; ++q) {
     const auto [a, f] = face_of[static_cast<size_t>(q)];
     const int k = body_of[a][f];
-    if (k < 0 || body_part[a][f] <= 0.0) continue;
     const Vec3i I = fluid[a].coords(f);
+    double ve = 0.0;
+    if (covered_share(a, f) > 0.0 && elastic_face_velocity(a, I, ve)) {
+      liquid.velocity.u[a][f] = fluid[a][f] * x[q] + (1.0 - fluid[a][f]) * ve;
+      continue;
+    }
+    if (k < 0 || body_part[a][f] <= 0.0) continue;
     const Vec3 xf = g.face_center(a, I.x(), I.y(), I.z());
     const Vec3 vb = x.segment<3>(body0 + 6 * k) + Vec3(x.segment<3>(body0 + 6 * k + 3)).cross(xf - bodies[static_cast<size_t>(k)].position);
     liquid.velocity.u[a][f] = fluid[a][f] * x[q] + body_part[a][f] * vb[a];
@@ -276,7 +368,11 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       if (fluid[a][f] > 0.0) continue;
       if (valid) (*valid)[a][f] = 1;
       const Vec3i I = fluid[a].coords(f);
-      if (body_of[a][f] >= 0 && body_part[a][f] > 0.0)
+      if (covered_share(a, f) > 0.0) {  // inside an elastic volume: its velocity, else extrapolated
+        double ve = 0.0;
+        if (elastic_face_velocity(a, I, ve)) liquid.velocity.u[a][f] = ve;
+        else if (valid) (*valid)[a][f] = 0;
+      } else if (body_of[a][f] >= 0 && body_part[a][f] > 0.0)
         liquid.velocity.u[a][f] =
             velocity_at(bodies[static_cast<size_t>(body_of[a][f])], g.face_center(a, I.x(), I.y(), I.z()))[a];
       else

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "ripple/coupling/monolith/frictional_contact.hpp"
+#include "ripple/grid/surface_cut_cells.hpp"
+#include "ripple/solver/ldlt_split.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
@@ -30,6 +32,24 @@ struct MonolithicSolveParams {
   bool multigrid = true;    ///< precondition the pressure rows by the multigrid V-cycle (else their diagonal)
 };
 
+/// The elastic volumes' part of one Newton iteration (Sec. 3.7.2-3.7.3 and Appendix B): their
+/// velocity unknowns v with the lumped mass M' and the target v* = v_k - M'^-1 g_k, so that
+/// 1/2 |v - v*|^2_M' is the model's inertia and gradient, and the stiffness K' = Q D Q^T
+/// entering as compliant rows Q^T (v - v_k) with compliance D^-1 (the SPD reformulation,
+/// Eq. 22-24); the liquid sees them through their surface cut by the cells (F_e,p, Eq. 8-9):
+/// a piece of area a, normal n (into the solid) and barycentrics b pushes the flux
+/// a n . sum_i b_i v_i out of its cell; `covered` closes each face's share inside them.
+struct ElasticBlock {
+  VectorX mass;     ///< M' (kg) per unknown
+  VectorX target;   ///< v* (m/s)
+  VectorX current;  ///< v_k (m/s)
+  LdltSplit split;  ///< of K' (kg)
+  std::vector<SurfacePiece> pieces;
+  std::vector<std::array<int, 3>> piece_unknowns;  ///< per surface triangle: its vertices' first unknowns (-1: pinned)
+  std::array<ScalarGrid, 3> covered;               ///< per face, the share inside the volumes (empty: none)
+  int64_t size() const { return mass.size(); }
+};
+
 struct MonolithicSolveReport {
   int64_t pressure_unknowns = 0;
   int contacts = 0;
@@ -38,15 +58,20 @@ struct MonolithicSolveReport {
   double residual = 0.0;        ///< MPRGP's relative projected gradient, largest over the solves
   double max_divergence = 0.0;  ///< 1/s over the liquid cells after the solve
   std::vector<Vec3> contact_force;  ///< per body, from its contacts (N)
+  VectorX elastic_velocity;         ///< the elastic unknowns' solution (m/s)
+  VectorX elastic_impulse;          ///< what the pressures and contacts give them over the step (kg m/s)
 };
 
 /// Solves one step: `liquid.velocity` holds u* (with gravity) on entry and the new velocity on
 /// exit, `liquid.pressure` the pressure (Pa); the bodies' velocities hold V* on entry.
 /// `obstacles` gives the static solids' face fractions and velocities (walls included; null:
-/// walls only). `valid` (optional) flags the faces whose velocity the solve set.
+/// walls only). `valid` (optional) flags the faces whose velocity the solve set. `elastic`
+/// (optional) adds the elastic volumes; `multipliers` (optional) warm-starts the dual unknowns
+/// and returns them (kept when its size matches this system's rows).
 MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vector<RigidBody>& bodies,
-                                                 const std::vector<RigidContact>& contacts,
+                                                 const std::vector<SolidContact>& contacts,
                                                  const SolidBoundary* obstacles, const MonolithicSolveParams& params,
-                                                 FaceFlags* valid = nullptr);
+                                                 FaceFlags* valid = nullptr, const ElasticBlock* elastic = nullptr,
+                                                 VectorX* multipliers = nullptr);
 
 }  // namespace ripple

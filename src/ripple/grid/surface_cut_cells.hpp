@@ -4,7 +4,8 @@
 // planar piece Q_i keeps its area a_i, its unit normal n_i (pointing into the solid, out of
 // the fluid) and the barycentric coordinates of its centroid c_i in its triangle (Eq. 11).
 // These are the rows of N^T C (Eq. 13): the flux sum_i a_i v(c_i) . n_i through the solid
-// part of a cell's boundary, and, transposed, the pressure force on the nodes (Eq. 15).
+// part of a cell's boundary, and, transposed, the pressure force on the nodes (Eq. 15). The
+// monolith coupling's F_e,p (Takahashi & Batty 2022, Eq. 8-9) is the same clipping.
 #include <array>
 #include <cstdint>
 #include <vector>

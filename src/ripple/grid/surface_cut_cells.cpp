@@ -1,4 +1,4 @@
-#include "ripple/coupling/cutcell/surface_cut_cells.hpp"
+#include "ripple/grid/surface_cut_cells.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "ripple/coupling/cutcell/surface_cut_cells.hpp"
+#include "ripple/grid/surface_cut_cells.hpp"
 #include "ripple/solid/mesh_generators.hpp"
 
 using namespace ripple;

@@ -1,0 +1,101 @@
+#include "ripple/coupling/monolith/monolithic_newton.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/fluid/solid_boundary.hpp"
+
+namespace ripple {
+
+ElasticBlock elastic_geometry(const ElasticVolumes& volumes, const std::vector<Vec3>& x, const GridGeometry& g,
+                              const ScalarGrid& node_phi) {
+  ElasticBlock e;
+  e.pieces = cut_surface_by_cells(x, volumes.surface(), g);
+  for (const auto& t : volumes.surface())
+    e.piece_unknowns.push_back({volumes.unknown_of(t[0]), volumes.unknown_of(t[1]), volumes.unknown_of(t[2])});
+  if (node_phi.size() == 0) return e;
+  for (int a = 0; a < 3; ++a) {
+    e.covered[a] = ScalarGrid(g.face_dims(a), 0.0);
+    const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
+    for (int64_t f = 0; f < e.covered[a].size(); ++f) {
+      const Vec3i I = e.covered[a].coords(f);
+      auto node = [&](int d1, int d2) {
+        Vec3i n = I;
+        n[b1] += d1;
+        n[b2] += d2;
+        return node_phi(n.x(), n.y(), n.z());
+      };
+      const double p00 = node(0, 0), p10 = node(1, 0), p01 = node(0, 1), p11 = node(1, 1);
+      if (std::min({p00, p10, p01, p11}) >= 0.0) continue;
+      e.covered[a][f] = face_fraction_inside(p00, p10, p01, p11);
+    }
+  }
+  return e;
+}
+
+MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<RigidBody>& bodies,
+                                             const std::vector<SolidContact>& contacts, const SolidBoundary* obstacles,
+                                             const MonolithicSolveParams& params, FaceFlags* valid,
+                                             const ElasticVolumes* volumes, ElasticBlock* elastic,
+                                             const MonolithicNewtonSettings& newton) {
+  MonolithicNewtonReport out;
+  if (!volumes || !elastic) {
+    out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid);
+    return out;
+  }
+  const MacVelocity predicted_liquid = liquid.velocity;
+  std::vector<std::pair<Vec3, Vec3>> predicted_bodies;
+  for (const RigidBody& b : bodies) predicted_bodies.emplace_back(b.velocity, b.angular_velocity);
+  const double dt = params.dt;
+  VectorX v = volumes->predicted_velocity();
+  VectorX multipliers, gradient;
+  SparseMatrix stiffness;
+  int solves = 0, qp_iterations = 0;
+  double residual = 0.0;
+  for (int it = 0; it < newton.max_iterations; ++it) {
+    liquid.velocity = predicted_liquid;
+    for (size_t k = 0; k < bodies.size(); ++k) {
+      bodies[k].velocity = predicted_bodies[k].first;
+      bodies[k].angular_velocity = predicted_bodies[k].second;
+    }
+    volumes->quadratic_model(v, gradient, stiffness);
+    elastic->mass = volumes->mass();
+    elastic->current = v;
+    elastic->target = v - gradient.cwiseQuotient(elastic->mass);
+    elastic->split = ldlt_split(stiffness);
+    out.clamped_pivots += elastic->split.clamped;
+    out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid, elastic, &multipliers);
+    ++out.newton_iterations;
+    solves += out.solve.solves;
+    qp_iterations += out.solve.iterations;
+    residual = std::max(residual, out.solve.residual);
+    if (!out.solve.converged) break;
+    const VectorX step = out.solve.elastic_velocity - v;
+    out.last_update = dt * (step.size() ? step.cwiseAbs().maxCoeff() : 0.0);
+    if (out.last_update <= newton.tolerance) {  // converged: this QP's solution whole
+      v = out.solve.elastic_velocity;
+      break;
+    }
+    // Line search on the merit with the multipliers' impulse f fixed (Sec. 3.7.6).
+    const VectorX& f = out.solve.elastic_impulse;
+    auto merit = [&](const VectorX& y) { return volumes->energy(y) - f.dot(y); };
+    const double slope = (gradient - f).dot(step);
+    const double start = merit(v);
+    double alpha = 1.0;
+    VectorX trial = v + step;
+    while (alpha > 1e-4 && (!(merit(trial) <= start + 1e-4 * alpha * std::min(slope, 0.0)) || volumes->inverted(trial) > 0)) {
+      alpha *= 0.5;
+      trial = v + alpha * step;
+    }
+    v = trial;
+    if (it + 1 == newton.max_iterations) out.newton_converged = false;
+  }
+  out.solve.solves = solves;
+  out.solve.iterations = qp_iterations;
+  out.solve.residual = residual;
+  out.solve.elastic_velocity = v;
+  return out;
+}
+
+}  // namespace ripple

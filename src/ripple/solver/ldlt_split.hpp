@@ -1,0 +1,24 @@
+#pragma once
+// A symmetric positive semi-definite matrix split as K = Q D Q^T with D diagonal and positive:
+// the LDL^T factorisation with a fill-reducing (AMD) ordering P, K = P^T L D L^T P and
+// Q = P^T L (Takahashi & Batty 2022, Sec. 3.7.3). D's entries below epsilon times its largest
+// are clamped up to that (the paper's epsilon_c): a projected elastic Hessian is only
+// semi-definite (free bodies' rigid motions) and round-off can leave tiny negative pivots.
+// The split lets a quadratic 1/2 x^T K x enter a dual problem as the compliant rows Q^T x
+// with compliance D^-1, so no inverse of K is ever formed.
+#include "ripple/solver/form.hpp"
+
+namespace ripple {
+
+struct LdltSplit {
+  SparseMatrix q;       ///< n x n, Q = P^T L (not triangular in general)
+  VectorX diagonal;     ///< n, D after clamping (positive)
+  int clamped = 0;      ///< pivots raised to the floor
+  bool shifted = false; ///< an exact zero pivot stopped the factorisation: K + floor I was split
+};
+
+/// Splits K (n x n, both triangles stored). relative_floor: the clamp, relative to max D.
+/// Throws SimulationError when K holds non-finite entries.
+LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor = 1e-10);
+
+}  // namespace ripple
