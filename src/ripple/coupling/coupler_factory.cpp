@@ -37,7 +37,7 @@ const std::vector<CouplingMethod>& coupling_methods() {
        slip_stats_fields()},
       {{"monolith",
         "the liquid, rigid bodies and elastic volumes two ways, with frictional contact against the walls, the "
-        "obstacles and rigid bodies, in one box-constrained solve for pressures, contact forces and velocities per "
+        "obstacles and each other, in one box-constrained solve for pressures, contact forces and velocities per "
         "Newton iteration (ElastoMonolith, Takahashi & Batty 2022).",
         monolith_settings_schema()},
        [](const Scene& s) { return std::make_unique<MonolithCoupler>(monolith_settings(s)); },

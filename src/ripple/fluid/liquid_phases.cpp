@@ -181,13 +181,15 @@ bool correct_particle_volume_around(LiquidWorld& w, const ScalarGrid& body_phi, 
                                     PhaseTimings& timings) {
   const Scene& s = w.scene;
   if (!uses_particles(s.fluid.representation) || s.fluid.volume_correction <= 0.0 ||
-      w.steps % kVolumeCorrectionInterval != 0 || body_phi.size() != w.solids.node_phi.size())
+      w.steps % kVolumeCorrectionInterval != 0)
     return false;
   ScopedPhase phase(timings, "volume_correction");
   SolidBoundary solids = w.solids;
-  parallel_for(0, solids.node_phi.size(), [&](int64_t i) { solids.node_phi[i] = std::min(solids.node_phi[i], body_phi[i]); });
-  solids.has_obstacles = true;
-  update_face_fractions(solids, s.grid, wall_sides(s), w.obstacles, t);
+  if (body_phi.size() == solids.node_phi.size()) {  // else no bodies
+    parallel_for(0, solids.node_phi.size(), [&](int64_t i) { solids.node_phi[i] = std::min(solids.node_phi[i], body_phi[i]); });
+    solids.has_obstacles = true;
+    update_face_fractions(solids, s.grid, wall_sides(s), w.obstacles, t);
+  }
   PressureSystem& sys = w.pressure_system;
   const ProjectionParams params = projection_params(s, dt);
   assemble_pressure_system(sys, w.liquid, solids, nullptr, params);

@@ -50,8 +50,8 @@ bool correct_particle_volume(LiquidWorld& world, double dt, bool fresh_precondit
 
 /// The same for a method whose moving bodies are not in world.solids (it solves its own
 /// system): the correction runs on a pressure system it assembles with the bodies, given by
-/// their signed distance `body_phi` (m, at the grid's nodes), closed like obstacles at time t
-/// (s), so no particle is pulled into a body.
+/// their signed distance `body_phi` (m, at the grid's nodes; empty: none), closed like
+/// obstacles at time t (s), so no particle is pulled into a body.
 bool correct_particle_volume_around(LiquidWorld& world, const ScalarGrid& body_phi, double t, double dt,
                                     PhaseTimings& timings);
 

@@ -7,11 +7,17 @@
 
 namespace ripple {
 
+VectorX solve_q_transpose(const LdltSplit& s, const VectorX& r) {
+  // Q^T w = L^T P w = r: P w = L^-T r.
+  const VectorX y = s.l.transpose().triangularView<Eigen::UnitUpper>().solve(r);
+  return s.p.inverse() * y;
+}
+
 LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor) {
   LdltSplit out;
   const int64_t n = k.rows();
   if (n == 0) {
-    out.q = SparseMatrix(0, 0);
+    out.q = out.l = SparseMatrix(0, 0);
     out.diagonal = VectorX(0);
     return out;
   }
@@ -28,8 +34,9 @@ LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor) {
     out.shifted = true;
     if (ldlt.info() != Eigen::Success) throw SimulationError("the LDL^T factorisation of the elastic Hessian failed");
   }
-  const SparseMatrix l = ldlt.matrixL();
-  out.q = ldlt.permutationPinv() * l;
+  out.l = ldlt.matrixL();
+  out.p = ldlt.permutationP();
+  out.q = ldlt.permutationPinv() * out.l;
   out.diagonal = ldlt.vectorD();
   const double floor = relative_floor * std::max(out.diagonal.maxCoeff(), 1e-300);
   for (int64_t i = 0; i < n; ++i)

@@ -12,10 +12,15 @@ namespace ripple {
 
 struct LdltSplit {
   SparseMatrix q;       ///< n x n, Q = P^T L (not triangular in general)
+  SparseMatrix l;       ///< n x n, L (unit lower triangular)
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> p;  ///< P
   VectorX diagonal;     ///< n, D after clamping (positive)
   int clamped = 0;      ///< pivots raised to the floor
   bool shifted = false; ///< an exact zero pivot stopped the factorisation: K + floor I was split
 };
+
+/// Q^-T r (one sparse triangular solve).
+VectorX solve_q_transpose(const LdltSplit& split, const VectorX& r);
 
 /// Splits K (n x n, both triangles stored). relative_floor: the clamp, relative to max D.
 /// Throws SimulationError when K holds non-finite entries.

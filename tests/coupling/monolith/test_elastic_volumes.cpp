@@ -2,7 +2,9 @@
 // E_e(v) and its quadratic model agree with central differences, and without liquid or
 // contact the Newton iteration through the LDL^T split and MPRGP (monolithic_newton.hpp) is
 // implicit Euler on the same incremental potential, so a cantilever pinned at one end must
-// follow the solids' own Newton solver (IPC step) step by step.
+// follow the solids' own Newton solver (IPC step) step by step. With contacts (velocity level,
+// found at each step's start): a cube dropped on the floor comes to rest on it, and a cube
+// dropped on a rigid box resting on the floor rests on the box while the floor carries both.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -120,6 +122,105 @@ TEST(ElasticVolumes, DryNewtonIsImplicitEulerLikeTheSolidsOwnStep) {
               -tip_reference, -tip_mine, worst, iterations / 30.0);
   EXPECT_LT(tip_reference, -0.01);  // it does bend
   EXPECT_LT(worst, 1e-3 * -tip_reference);
+}
+
+}  // namespace
+}  // namespace ripple
+
+namespace ripple {
+namespace {
+
+/// A free 6 cm neo-Hookean cube (2e4 Pa, 1000 kg/m^3) whose lowest face starts `gap` (m) above y0.
+SolidModel free_cube(double y0, double gap) {
+  SolidModelBuilder b;
+  const TetGeometry cube = tet_box(Vec3(0.2, y0 + gap, 0.2), Vec3(0.26, y0 + gap + 0.06, 0.26), 3);
+  VolumeMaterial material;
+  material.young = 2e4;
+  material.density = 1000.0;
+  b.add_volume("cube", cube.vertices, cube.tets, material);
+  return b.build();
+}
+
+struct DryRun {
+  double lowest = 1.0, fastest = 0.0;
+  Vec3 box_support = Vec3::Zero();  ///< N, the floor's normal force on the rigid box at the last step
+  double cube_mass = 0.0;
+};
+
+/// Drops the cube for `steps` steps of kDt onto the floor (y = 0) or onto a 2 kg rigid box resting
+/// on it (its top at y0), with the contacts found at each step's start, as the coupler does.
+DryRun drop(bool on_box, int steps) {
+  const double y0 = on_box ? 0.05 : 0.0;
+  const SolidModel m = free_cube(y0, 0.01);
+  SolidState s = initial_solid_state(m);
+  ElasticVolumes volumes(m);
+  LiquidState air = no_liquid();
+  std::vector<RigidBody> bodies;
+  if (on_box) {
+    RigidBody box = box_body(Vec3(0.2, 0.05, 0.2), 2.0 / (0.2 * 0.05 * 0.2));
+    box.position = Vec3(0.23, 0.025, 0.23);
+    bodies.push_back(box);
+  }
+  const std::vector<ContactPlane> floor{{Vec3::Zero(), Vec3::UnitY(), 0.5}};
+  MonolithicSolveParams params;
+  params.dt = kDt;
+  MonolithicNewtonSettings newton;
+  newton.tolerance = 1e-6;  // m; the QPs are solved to 1e-8, and at impact the updates stall near 4e-7 m
+  DryRun out;
+  for (int v = 0; v < m.num_vertices; ++v) out.cube_mass += m.vertex_mass[v];
+  for (int step = 0; step < steps; ++step) {
+    volumes.begin_step(s, kDt, Vec3(0, -9.81, 0));
+    for (RigidBody& b : bodies) b.velocity += Vec3(0, -9.81, 0) * kDt;
+    const std::vector<Vec3> x = volumes.vertex_positions(s.z);
+    std::vector<Vec3> surface;
+    std::vector<int> unknowns;
+    std::vector<double> friction;
+    for (int v : volumes.surface_vertices()) {
+      surface.push_back(x[static_cast<size_t>(v)]);
+      unknowns.push_back(volumes.unknown_of(v));
+      friction.push_back(0.5);
+    }
+    const double margin = 0.005;
+    std::vector<SolidContact> contacts = find_rigid_contacts(bodies, floor, {}, margin);
+    const std::vector<SolidContact> more = find_elastic_contacts(surface, unknowns, friction, bodies, floor, {}, margin);
+    contacts.insert(contacts.end(), more.begin(), more.end());
+    ElasticBlock block = elastic_geometry(volumes, x, air.grid, ScalarGrid());
+    const MonolithicNewtonReport r =
+        solve_monolithic_step(air, bodies, contacts, nullptr, params, nullptr, &volumes, &block, newton);
+    EXPECT_TRUE(r.newton_converged && r.solve.converged)
+        << "step " << step << ": " << r.newton_iterations << " Newton iterations, last update " << r.last_update
+        << " m, line search failed " << r.line_search_failed << ", MPRGP residual " << r.solve.residual;
+    volumes.write(r.solve.elastic_velocity, s);
+    for (RigidBody& b : bodies) advance_position(b, kDt);
+    out.box_support = Vec3::Zero();  // the floor's normal impulses on the box, as a force
+    for (size_t c = 0; c < contacts.size(); ++c)
+      if (contacts[c].body == 0 && contacts[c].other < 0)
+        out.box_support += r.solve.contact_impulse[3 * static_cast<int64_t>(c)] / kDt * contacts[c].normal;
+  }
+  const VectorX xs = m.positions(s.z);
+  for (int v = 0; v < m.num_vertices; ++v) {
+    out.lowest = std::min(out.lowest, xs[3 * v + 1] - y0);
+    out.fastest = std::max(out.fastest, s.velocity.segment<3>(m.vertex_dof[v]).norm());
+  }
+  return out;
+}
+
+TEST(ElasticVolumes, ACubeDroppedOnTheFloorComesToRestOnIt) {
+  const DryRun r = drop(false, 100);
+  std::printf("cube on the floor after 1 s: lowest vertex %.2e m, fastest %.2e m/s\n", r.lowest, r.fastest);
+  EXPECT_GT(r.lowest, -1e-4);  // Baumgarte keeps it out of the floor
+  EXPECT_LT(r.lowest, 1e-3);   // and on it
+  EXPECT_LT(r.fastest, 1e-3);
+}
+
+TEST(ElasticVolumes, ACubeOnARigidBoxRestsOnItAndTheFloorCarriesBoth) {
+  const DryRun r = drop(true, 100);
+  const double weight = (2.0 + r.cube_mass) * 9.81;
+  std::printf("cube on a rigid box after 1 s: lowest vertex %.2e m above the box, floor carries %.4f N of %.4f N\n",
+              r.lowest, r.box_support.y(), weight);
+  EXPECT_GT(r.lowest, -1e-4);
+  EXPECT_LT(r.lowest, 1e-3);
+  EXPECT_NEAR(r.box_support.y(), weight, 0.02 * weight);
 }
 
 }  // namespace

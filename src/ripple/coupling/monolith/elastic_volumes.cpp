@@ -13,7 +13,7 @@ ElasticVolumes::ElasticVolumes(const SolidModel& model) : m_(model), elastic_(mo
     volume_scale_[b] = 1.0;
     for (int v = info.first_vertex; v < info.first_vertex + info.num_vertices; ++v) {
       const int d = m_.vertex_dof[static_cast<size_t>(v)];
-      if (m_.dof_fixed[static_cast<size_t>(d)]) continue;  // pinned
+      if (m_.dof_fixed[static_cast<size_t>(d)] || !(m_.vertex_mass[v] > 0.0)) continue;  // pinned, or in no tetrahedron
       vertex_unknown_[static_cast<size_t>(v)] = static_cast<int>(dof_coordinate_.size());
       for (int k = 0; k < 3; ++k) {
         dof_coordinate_.push_back(d + k);

@@ -5,43 +5,58 @@
 
 namespace ripple {
 
+namespace {
+
+/// The contacts of one solid point x (friction mu) against the planes, the field and the rigid
+/// bodies other than `self`, each passed to add(other body or -1, normal, gap, friction of the
+/// pair, surface velocity).
+template <class Add>
+void point_contacts(const Vec3& x, double mu, int self, const std::vector<RigidBody>& bodies,
+                    const std::vector<double>& radius, const std::vector<ContactPlane>& planes,
+                    const ContactField& field, double margin, const Add& add) {
+  const double h = 1e-3 * std::max(margin, 1e-3);  // the distance gradients' step
+  for (const ContactPlane& plane : planes) {
+    const double gap = plane.normal.dot(x - plane.point);
+    if (gap < margin) add(-1, plane.normal, gap, std::sqrt(mu * plane.friction), Vec3::Zero());
+  }
+  if (field.distance) {
+    const double gap = field.distance(x);
+    const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
+    if (grad.norm() > 0.0)
+      add(-1, grad.normalized(), gap, std::sqrt(mu * field.friction), field.velocity ? field.velocity(x) : Vec3::Zero());
+  }
+  for (size_t o = 0; o < bodies.size(); ++o) {  // against the other bodies' surfaces
+    if (static_cast<int>(o) == self || (bodies[o].position - x).norm() > radius[o] + margin) continue;
+    const RigidBody& other = bodies[o];
+    auto distance = [&other](const Vec3& y) { return rigid_body_distance(other, y); };
+    const double gap = distance(x);
+    if (gap >= margin) continue;
+    const Vec3 grad = distance_gradient(distance, x, h);
+    if (grad.norm() > 0.0) add(static_cast<int>(o), grad.normalized(), gap, std::sqrt(mu * other.friction), Vec3::Zero());
+  }
+}
+
+std::vector<double> bounding_radii(const std::vector<RigidBody>& bodies) {
+  std::vector<double> radius(bodies.size());
+  for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
+  return radius;
+}
+
+}  // namespace
 
 std::vector<SolidContact> find_rigid_contacts(const std::vector<RigidBody>& bodies,
                                               const std::vector<ContactPlane>& planes, const ContactField& field,
                                               double margin) {
   std::vector<SolidContact> out;
-  const double h = 1e-3 * std::max(margin, 1e-3);
-  std::vector<double> radius(bodies.size());
-  for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
-  for (size_t b = 0; b < bodies.size(); ++b) {
-    const RigidBody& body = bodies[b];
-    for (size_t k = 0; k < body.points.size(); ++k) {
-      const Vec3 x = world_point(body, k);
-      for (const ContactPlane& plane : planes) {
-        const double gap = plane.normal.dot(x - plane.point);
-        if (gap < margin)
-          out.push_back({static_cast<int>(b), -1, x, plane.normal, gap, std::sqrt(body.friction * plane.friction)});
-      }
-      if (field.distance) {
-        const double gap = field.distance(x);
-        const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
-        if (grad.norm() > 0.0)
-          out.push_back({static_cast<int>(b), -1, x, grad.normalized(), gap, std::sqrt(body.friction * field.friction),
-                         field.velocity ? field.velocity(x) : Vec3::Zero()});
-      }
-      for (size_t o = 0; o < bodies.size(); ++o) {  // this body's points against the others' surfaces
-        if (o == b || (bodies[o].position - x).norm() > radius[o] + margin) continue;
-        const RigidBody& other = bodies[o];
-        auto distance = [&other](const Vec3& y) { return rigid_body_distance(other, y); };
-        const double gap = distance(x);
-        if (gap >= margin) continue;
-        const Vec3 grad = distance_gradient(distance, x, h);
-        if (grad.norm() > 0.0)
-          out.push_back({static_cast<int>(b), static_cast<int>(o), x, grad.normalized(), gap,
-                         std::sqrt(body.friction * other.friction)});
-      }
+  const std::vector<double> radius = bounding_radii(bodies);
+  for (size_t b = 0; b < bodies.size(); ++b)
+    for (size_t k = 0; k < bodies[b].points.size(); ++k) {
+      const Vec3 x = world_point(bodies[b], k);
+      point_contacts(x, bodies[b].friction, static_cast<int>(b), bodies, radius, planes, field, margin,
+                     [&](int other, const Vec3& normal, double gap, double mu, const Vec3& surface) {
+                       out.push_back({static_cast<int>(b), other, x, normal, gap, mu, surface});
+                     });
     }
-  }
   return out;
 }
 
@@ -51,43 +66,12 @@ std::vector<SolidContact> find_elastic_contacts(const std::vector<Vec3>& vertice
                                                 const std::vector<ContactPlane>& planes, const ContactField& field,
                                                 double margin) {
   std::vector<SolidContact> out;
-  const double h = 1e-3 * std::max(margin, 1e-3);
-  std::vector<double> radius(bodies.size());
-  for (size_t b = 0; b < bodies.size(); ++b) radius[b] = bounding_radius(bodies[b]);
-  for (size_t i = 0; i < vertices.size(); ++i) {
-    const Vec3& x = vertices[i];
-    auto add = [&](int other, const Vec3& normal, double gap, double mu, const Vec3& surface) {
-      SolidContact c;
-      c.body = -1;
-      c.other = other;
-      c.point = x;
-      c.normal = normal;
-      c.gap = gap;
-      c.friction = std::sqrt(friction[i] * mu);
-      c.surface_velocity = surface;
-      c.unknown = unknowns[i];
-      out.push_back(c);
-    };
-    for (const ContactPlane& plane : planes) {
-      const double gap = plane.normal.dot(x - plane.point);
-      if (gap < margin) add(-1, plane.normal, gap, plane.friction, Vec3::Zero());
-    }
-    if (field.distance) {
-      const double gap = field.distance(x);
-      const Vec3 grad = gap < margin ? distance_gradient(field.distance, x, h) : Vec3::Zero();
-      if (grad.norm() > 0.0)
-        add(-1, grad.normalized(), gap, field.friction, field.velocity ? field.velocity(x) : Vec3::Zero());
-    }
-    for (size_t o = 0; o < bodies.size(); ++o) {
-      if ((bodies[o].position - x).norm() > radius[o] + margin) continue;
-      const RigidBody& other = bodies[o];
-      auto distance = [&other](const Vec3& y) { return rigid_body_distance(other, y); };
-      const double gap = distance(x);
-      if (gap >= margin) continue;
-      const Vec3 grad = distance_gradient(distance, x, h);
-      if (grad.norm() > 0.0) add(static_cast<int>(o), grad.normalized(), gap, other.friction, Vec3::Zero());
-    }
-  }
+  const std::vector<double> radius = bounding_radii(bodies);
+  for (size_t i = 0; i < vertices.size(); ++i)
+    point_contacts(vertices[i], friction[i], -1, bodies, radius, planes, field, margin,
+                   [&](int other, const Vec3& normal, double gap, double mu, const Vec3& surface) {
+                     out.push_back({-1, other, vertices[i], normal, gap, mu, surface, unknowns[i]});
+                   });
   return out;
 }
 
@@ -106,6 +90,9 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
                      : velocity_at(bodies[static_cast<size_t>(k.body)], k.point);  // relative to the other's material
     if (k.other >= 0) v -= velocity_at(bodies[static_cast<size_t>(k.other)], k.point);
     else v -= k.surface_velocity;
+    for (int i = 0; i < 3; ++i)  // an elastic triangle's point
+      if (k.other_unknowns[static_cast<size_t>(i)] >= 0)
+        v -= k.other_weights[i] * Vec3(elastic_velocity->segment<3>(k.other_unknowns[static_cast<size_t>(i)]));
     const Vec3 slide = v - v.dot(k.normal) * k.normal;  // the pyramid's first edge along the sliding
     const Vec3 t1 = slide.norm() > 1e-12 ? Vec3(slide.normalized()) : Vec3(k.normal.unitOrthogonal());
     const Vec3 dirs[3] = {k.normal, t1, k.normal.cross(t1)};
@@ -119,6 +106,8 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
         row.body[0] = k.body;
         row.j[0] << dirs[d], (k.point - bodies[static_cast<size_t>(k.body)].position).cross(dirs[d]);
       }
+      row.other_unknowns = k.other_unknowns;
+      row.other_weights = k.other_weights;
       if (k.other >= 0) {
         row.body[1] = k.other;
         row.j[1] << -dirs[d], -(k.point - bodies[static_cast<size_t>(k.other)].position).cross(dirs[d]);

@@ -36,6 +36,10 @@ struct SolidContact {
   double friction = 0.5;        ///< of the pair: sqrt(mu_a mu_b)
   Vec3 surface_velocity = Vec3::Zero();  ///< m/s, of a static solid's surface there (a moving obstacle)
   int unknown = -1;             ///< an elastic vertex's first velocity unknown (ElasticVolumes)
+  /// The other side an elastic surface triangle's point: its vertices' first unknowns (-1:
+  /// pinned, or none) and barycentric weights.
+  std::array<int, 3> other_unknowns{-1, -1, -1};
+  Vec3 other_weights = Vec3::Zero();
 };
 
 /// Static or moving solids as a signed distance (m, positive outside) with their friction
@@ -76,12 +80,15 @@ struct FrictionalContactReport {
 
 /// A contact constraint row acting on one or two bodies' velocities (v, omega):
 /// J = [d, r x d] on the body, minus the same on the other body at the same point; an elastic
-/// vertex's row is d on its three velocity unknowns.
+/// vertex's row is d on its three velocity unknowns, an elastic triangle's point's -w_k d on
+/// each of its vertices'.
 struct ContactRow {
   std::array<int, 2> body{-1, -1};
   std::array<Eigen::Matrix<double, 6, 1>, 2> j;
   int unknown = -1;          ///< the elastic vertex's first unknown (-1: none)
   Vec3 d = Vec3::Zero();
+  std::array<int, 3> other_unknowns{-1, -1, -1};  ///< an elastic triangle's, entering as -w_k d
+  Vec3 other_weights = Vec3::Zero();
 };
 
 /// Three rows per contact: its normal, then the pyramid's two edges (the first along the

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "ripple/contact/mesh_signed_distance.hpp"
+#include "ripple/coupling/monolith/surface_contacts.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
@@ -38,6 +39,7 @@ std::vector<ContactPlane> wall_planes(const Scene& s, double friction) {
 
 void MonolithCoupler::prepare(World& w) {
   model_body_.clear();
+  scene_solid_.clear();
   bodies_.clear();
   elastic_.reset();
   if (!w.lagrangian) return;
@@ -65,6 +67,7 @@ void MonolithCoupler::prepare(World& w) {
     shape.mesh = mesh;
     body.shape = std::make_shared<const ShapeSdf>(shape, h);
     model_body_.push_back(b);
+    scene_solid_.push_back(static_cast<int>(i));
     bodies_.push_back(std::move(body));
   }
   read_bodies(w);
@@ -149,6 +152,10 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   const Scene& s = w.scene;
   const double t1 = w.time + dt;
   if (w.lagrangian) read_bodies(w);
+  if (phi_stale_) {  // resumed from a checkpoint: the bodies' distances of the state read
+    update_body_phi(w);
+    phi_stale_ = false;
+  }
   if (!obstacles_only_) {  // the bodies were in the solid boundary for seeding only
     update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);
     obstacles_only_ = true;
@@ -202,6 +209,12 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
       }
       const std::vector<SolidContact> more = find_elastic_contacts(x, unknowns, friction, bodies_, planes, field, margin);
       contacts.insert(contacts.end(), more.begin(), more.end());
+      // Rigid bodies' vertices and other volumes' surface vertices against the volumes' surfaces.
+      std::vector<int> rigid_of_body(model.bodies.size(), -1);
+      for (size_t k = 0; k < model_body_.size(); ++k) rigid_of_body[static_cast<size_t>(model_body_[k])] = static_cast<int>(k);
+      const std::vector<SolidContact> surface =
+          find_surface_contacts(model, model.positions(w.lagrangian->state.z), *elastic_, rigid_of_body, margin);
+      contacts.insert(contacts.end(), surface.begin(), surface.end());
     }
   }
   MonolithicNewtonReport nr;
@@ -225,10 +238,23 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     throw SimulationError("the monolithic solve (MPRGP) did not converge in " + std::to_string(r.iterations) +
                            " iterations (relative residual " + scientific(r.residual) +
                           "); raise coupling.monolith.max_iterations or loosen coupling.monolith.tolerance");
-  if (!nr.newton_converged)
-    throw SimulationError("the monolith's Newton iteration did not converge in " + std::to_string(nr.newton_iterations) +
-                          " iterations (last update " + std::to_string(nr.last_update / s.grid.dx) +
-                          " cells); raise coupling.monolith.newton_iterations or lower the time step");
+  if (!nr.newton_converged) {
+    // As the paper (Sec. 3.7.7), a Newton iteration that reaches its cap or cannot progress
+    // along its direction ends there: its last update is taken when it moved no vertex farther
+    // than a tenth of a cell (reported in the log and stats), else the run stops.
+    const std::string why = nr.line_search_failed
+                                ? "stalled after " + std::to_string(nr.newton_iterations) +
+                                      " iterations (no step decreased the elastic merit without inverting a tetrahedron)"
+                                : "did not converge in " + std::to_string(nr.newton_iterations) + " iterations";
+    if (nr.last_update > 0.1 * s.grid.dx)
+      throw SimulationError("the monolith's Newton iteration " + why + ", its last update " +
+                            scientific(nr.last_update / s.grid.dx) +
+                            " cells; lower the time step (time.max_dt) or raise coupling.monolith.newton_iterations");
+    ++frame_.newton_unconverged;
+    ++ctx.log.newton_unconverged;
+    ctx.warn("frame " + std::to_string(ctx.frame) + ": the monolith's Newton iteration " + why +
+             "; its last update, " + scientific(nr.last_update / s.grid.dx) + " cells, is taken");
+  }
   for (const RigidBody& b : bodies_)
     if (!b.velocity.allFinite() || !b.angular_velocity.allFinite())
       throw SimulationError("non-finite rigid body velocity after the monolithic solve");
@@ -287,9 +313,10 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
 
 void MonolithCoupler::write_frame_stats(const World& w, const FrameLog&, nlohmann::json& j) {
   nlohmann::json forces = nlohmann::json::array();
-  for (size_t k = 0; k < frame_.contact_force.size() && k < w.scene.lagrangian_solids.size(); ++k) {
+  for (size_t k = 0; k < frame_.contact_force.size() && k < scene_solid_.size(); ++k) {
     const Vec3& f = frame_.contact_force[k];
-    forces.push_back({{"name", w.scene.lagrangian_solids[k].name}, {"force", {f.x(), f.y(), f.z()}}});
+    forces.push_back({{"name", w.scene.lagrangian_solids[static_cast<size_t>(scene_solid_[k])].name},
+                      {"force", {f.x(), f.y(), f.z()}}});
   }
   j["monolith"] = {{"solves", frame_.solves},
                    {"iterations", frame_.iterations},
@@ -299,6 +326,7 @@ void MonolithCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"divergence_max", frame_.divergence_max},
                    {"newton_iterations", frame_.newton_iterations},
                    {"newton_iterations_max", frame_.newton_iterations_max},
+                   {"newton_unconverged", frame_.newton_unconverged},
                    {"elastic_unknowns", frame_.elastic_unknowns},
                    {"contact_forces", forces}};
   frame_ = FrameFigures{};
@@ -316,6 +344,8 @@ std::vector<StatsField> monolith_stats_fields() {
       {"monolith.newton_iterations", "", "Newton iterations over the elastic volumes (one QP each), summed over the "
                                          "frame's substeps (one per substep without elastic volumes)."},
       {"monolith.newton_iterations_max", "", "Most Newton iterations of one substep."},
+      {"monolith.newton_unconverged", "", "Substeps whose Newton iteration ended at its cap or without progress, its "
+                                          "last update (under a tenth of a cell) taken."},
       {"monolith.elastic_unknowns", "", "Velocity unknowns of the elastic volumes' free vertices (3 each)."},
       {"monolith.contact_forces[].name", "", "A body's name."},
       {"monolith.contact_forces[].force", "N", "The contact force on it [x, y, z] at the last substep."},

@@ -6,7 +6,7 @@
 //                   viscosity is solved on its own before the monolithic solve, not yet with it)
 //   elastic         the volumes' surface cut by the cells, the faces inside them (F_e,p)
 //   contacts        the bodies' points and the volumes' surface vertices near the walls,
-//                   obstacles and rigid bodies (Sec. 3.5)
+//                   obstacles, rigid bodies and volumes' surfaces (Sec. 3.5)
 //   monolithic      pressures, contact forces and the bodies' velocities in one MPRGP solve
 //                   per Newton iteration over the volumes (monolithic_newton.hpp)
 //   bodies          positions from the new velocities
@@ -35,6 +35,9 @@ class MonolithCoupler final : public Coupler {
   void prepare(World& world) override;
   void step(World& world, double dt, const StepContext& ctx) override;
   void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
+  /// Nothing of its own is saved: the state lives in the solids' coordinates; after a resume
+  /// the bodies' signed distances are recomputed from the state read.
+  void load(BinaryReader&) override { phi_stale_ = true; }
   const ScalarGrid* body_phi() const override { return body_phi_.size() > 0 ? &body_phi_ : nullptr; }
 
  private:
@@ -47,11 +50,13 @@ class MonolithCoupler final : public Coupler {
 
   MonolithSettings settings_;
   std::vector<int> model_body_;                ///< the solids' model body of each coupled body
+  std::vector<int> scene_solid_;               ///< and its index among the scene's solids
   std::vector<RigidBody> bodies_;              ///< rigid view of them (shape, mass, friction kept)
   std::unique_ptr<ElasticVolumes> elastic_;   ///< the elastic volumes (null: none)
   ScalarGrid body_phi_;                        ///< m, at nodes: the bodies' signed distance (rigid and elastic)
   ScalarGrid elastic_phi_;                     ///< m, at nodes: the elastic volumes' alone (empty: none)
   bool obstacles_only_ = false;                ///< the solid boundary holds the obstacles alone
+  bool phi_stale_ = false;                     ///< body_phi_ predates a resumed state
   struct FrameFigures {
     int64_t solves = 0, iterations = 0, iterations_max = 0;
     int contacts_max = 0;
@@ -59,6 +64,7 @@ class MonolithCoupler final : public Coupler {
     double divergence_max = 0.0;
     int64_t newton_iterations = 0;
     int newton_iterations_max = 0;
+    int newton_unconverged = 0;
     int64_t elastic_unknowns = 0;
     std::vector<Vec3> contact_force;  ///< N, per body, last substep
   } frame_;

@@ -19,8 +19,8 @@ const EnumTable<MonolithPreconditioner>& preconditioner_names() {
 SchemaNode monolith_settings_schema() {
   SchemaNode monolith = schema_object(
       "Settings of `monolith` (ElastoMonolith, Takahashi & Batty 2022): the liquid's pressures and the contact "
-      "forces of rigid bodies and elastic volumes on the walls, the obstacles and rigid bodies' surfaces found in "
-      "one box-constrained solve (MPRGP) with the bodies' velocities, inside a Newton iteration over the elastic "
+      "forces of rigid bodies and elastic volumes on the walls, the obstacles and each other found in one "
+      "box-constrained solve (MPRGP) with the bodies' velocities, inside a Newton iteration over the elastic "
       "volumes' positions; a body's `friction` is its Coulomb coefficient (pyramid friction).");
   monolith
       .add("baumgarte", schema_number("Share of a contact's penetration removed per substep (Baumgarte "
@@ -46,8 +46,9 @@ SchemaNode monolith_settings_schema() {
                                          "alone (for comparison).",
                                          preconditioner_names(), MonolithPreconditioner::multigrid))
       .add("newton_iterations", schema_integer("Newton iterations a step with elastic volumes may take; a step that "
-                                               "needs more stops the run (exit 3).",
-                                               30)
+                                               "reaches them ends there, with a warning when its last update moved "
+                                               "a vertex less than a tenth of a cell, else the run stops (exit 3).",
+                                               20)
                                     .range(1, 1000))
       .add("newton_tolerance", schema_number("A Newton update that moves no elastic vertex farther than this ends the "
                                              "step.",

@@ -13,7 +13,7 @@ enum class MonolithPreconditioner { multigrid, jacobi };
 struct MonolithSettings {
   FrictionalContactSettings contact;  ///< Baumgarte share, friction updates, MPRGP tolerance and cap
   MonolithPreconditioner preconditioner = MonolithPreconditioner::multigrid;
-  int newton_iterations = 30;      ///< cap on the Newton iterations of a step with elastic volumes
+  int newton_iterations = 20;      ///< cap on the Newton iterations of a step with elastic volumes
   double newton_tolerance = 1e-3;  ///< cells: a Newton update moving no vertex farther ends the step
 };
 

@@ -5,6 +5,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/solver/sparse_spd_solver.hpp"
 
 namespace ripple {
 
@@ -50,7 +51,8 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
   const double dt = params.dt;
   VectorX v = volumes->predicted_velocity();
   VectorX multipliers, gradient;
-  SparseMatrix stiffness;
+  SparseMatrix stiffness, hessian;
+  SparseSpdSolver cholesky;
   int solves = 0, qp_iterations = 0;
   double residual = 0.0;
   for (int it = 0; it < newton.max_iterations; ++it) {
@@ -60,11 +62,33 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
       bodies[k].angular_velocity = predicted_bodies[k].second;
     }
     volumes->quadratic_model(v, gradient, stiffness);
-    elastic->mass = volumes->mass();
+    // H = M' + K' split as (1 - s) M' (the diagonal block) + (K' + s M') (the factored one):
+    // K' alone is singular for a free volume (its rigid motions), and its LDL^T then meets
+    // near-zero pivots mid-elimination with huge multipliers after them; K' + s M' is definite.
+    constexpr double kMassShare = 0.05;
+    elastic->mass = (1.0 - kMassShare) * volumes->mass();
+    for (int64_t i = 0; i < stiffness.rows(); ++i) stiffness.coeffRef(i, i) += kMassShare * volumes->mass()[i];
     elastic->current = v;
     elastic->target = v - gradient.cwiseQuotient(elastic->mass);
     elastic->split = ldlt_split(stiffness);
     out.clamped_pivots += elastic->split.clamped;
+    // The split rows' preconditioner: their block's inverse through a Cholesky factor of
+    // H = M' + K' (Woodbury), so MPRGP's iterations do not grow with the volumes' stiffness.
+    hessian = stiffness;
+    for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += elastic->mass[i];
+    VectorX unused;
+    elastic->split_inverse = nullptr;
+    if (hessian.rows() > 0 && cholesky.solve(hessian, VectorX::Zero(hessian.rows()), unused) &&
+        cholesky.last_used() == "cholmod") {
+      // (D^-1 + Q^T M^-1 Q)^-1 = Q^-1 (M^-1 + K'^-1)^-1 Q^-T = D Q^T H^-1 M Q^-T (Q is
+      // invertible, K' = Q D Q^T): no difference of large terms, however stiff the volume.
+      elastic->split_inverse = [&, split = &elastic->split, mass = &elastic->mass](const VectorX& r, VectorX& z) {
+        const VectorX w = mass->cwiseProduct(solve_q_transpose(*split, r));
+        VectorX t;
+        cholesky.solve_same_matrix(hessian, w, t);
+        z = split->diagonal.cwiseProduct(split->q.transpose() * t);
+      };
+    }
     out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid, elastic, &multipliers);
     ++out.newton_iterations;
     solves += out.solve.solves;
@@ -84,9 +108,19 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
     const double start = merit(v);
     double alpha = 1.0;
     VectorX trial = v + step;
-    while (alpha > 1e-4 && (!(merit(trial) <= start + 1e-4 * alpha * std::min(slope, 0.0)) || volumes->inverted(trial) > 0)) {
+    const double roundoff = 1e-12 * std::abs(start);  // near the minimum the merit's decrease drowns in it
+    auto accepted = [&] {
+      return merit(trial) <= start + 1e-4 * alpha * std::min(slope, 0.0) + roundoff && volumes->inverted(trial) == 0;
+    };
+    while (!accepted()) {
       alpha *= 0.5;
+      if (alpha < 1e-4) break;
       trial = v + alpha * step;
+    }
+    if (alpha < 1e-4) {  // no acceptable step: stop here, unconverged (Sec. 3.7.6)
+      out.newton_converged = false;
+      out.line_search_failed = true;
+      break;
     }
     v = trial;
     if (it + 1 == newton.max_iterations) out.newton_converged = false;
@@ -95,6 +129,7 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
   out.solve.iterations = qp_iterations;
   out.solve.residual = residual;
   out.solve.elastic_velocity = v;
+  elastic->split_inverse = nullptr;  // it refers to this call's factor
   return out;
 }
 

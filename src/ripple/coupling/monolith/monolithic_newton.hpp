@@ -23,6 +23,7 @@ struct MonolithicNewtonReport {
   MonolithicSolveReport solve;  ///< the last QP's (solves and iterations summed over the QPs)
   int newton_iterations = 0;
   bool newton_converged = true;
+  bool line_search_failed = false;  ///< no step along the last direction decreased the merit without inverting
   double last_update = 0.0;     ///< m, the largest vertex move of the last update
   int clamped_pivots = 0;       ///< LDL^T pivots raised to the floor, summed
 };

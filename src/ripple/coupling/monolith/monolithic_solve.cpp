@@ -20,6 +20,13 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   const ScalarGrid& phi = liquid.phi;
   const int nb = static_cast<int>(bodies.size());
 
+  // The static solids' open share of a face (walls, obstacles).
+  auto static_open = [&](int a, int64_t f, const Vec3i& I) {
+    if (obstacles && obstacles->face_open[a].size() == g.face_dims(a).prod()) return obstacles->face_open[a][f];
+    const bool wall = (I[a] == 0 && prm.walls[static_cast<size_t>(2 * a)]) ||
+                      (I[a] == g.n[a] && prm.walls[static_cast<size_t>(2 * a + 1)]);
+    return wall ? 0.0 : 1.0;
+  };
   // Each face's fluid fraction w and body fraction s (of the body covering most of it).
   std::array<ScalarGrid, 3> fluid, body_part;
   std::array<Array3<int>, 3> body_of;
@@ -30,11 +37,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     body_of[a] = Array3<int>(fd, -1);
     for (int64_t f = 0; f < fluid[a].size(); ++f) {
       const Vec3i I = fluid[a].coords(f);
-      double open = 1.0;
-      if (obstacles && obstacles->face_open[a].size() == fluid[a].size()) open = obstacles->face_open[a][f];
-      else if ((I[a] == 0 && prm.walls[static_cast<size_t>(2 * a)]) ||
-               (I[a] == g.n[a] && prm.walls[static_cast<size_t>(2 * a + 1)]))
-        open = 0.0;
+      const double open = static_open(a, static_cast<int64_t>(f), I);
       // The face's corners: nodes at I and I + e_b, I + e_c over the other two axes.
       const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
       for (int k = 0; k < nb; ++k) {
@@ -193,6 +196,11 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     }
     if (row.unknown >= 0)
       for (int d = 0; d < 3; ++d) entries.emplace_back(rows + i, elastic0 + row.unknown + d, row.d[d]);
+    for (int k = 0; k < 3; ++k)
+      if (row.other_unknowns[static_cast<size_t>(k)] >= 0)
+        for (int d = 0; d < 3; ++d)
+          entries.emplace_back(rows + i, elastic0 + row.other_unknowns[static_cast<size_t>(k)] + d,
+                               -row.other_weights[k] * row.d[d]);
   }
   const int64_t split0 = rows + contact_rows;  // the compliant rows Q^T (v - v_k) (Eq. 23)
   if (elastic) {
@@ -236,7 +244,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       if (c.unknown >= 0) ++contacts_of[static_cast<size_t>(c.unknown)];
     for (size_t c = 0; c < contacts.size(); ++c) {
       const int u = contacts[c].unknown;
-      const double share = u >= 0 && contacts_of[static_cast<size_t>(u)] == 1 ? 1e-10 : kContactRegularisation;
+      const bool single = u >= 0 && contacts_of[static_cast<size_t>(u)] == 1 && contacts[c].other_unknowns[0] < 0 &&
+                          contacts[c].other_unknowns[1] < 0 && contacts[c].other_unknowns[2] < 0;
+      const double share = single ? 1e-10 : kContactRegularisation;
       for (int64_t i = rows + 3 * static_cast<int64_t>(c); i < rows + 3 * static_cast<int64_t>(c) + 3; ++i) {
         regular[i] = share * diagonal[i];
         diagonal[i] *= 1.0 + share;
@@ -257,8 +267,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   const VectorX inverse_diagonal = diagonal.cwiseMax(1e-300).cwiseInverse();
   const VectorX b = -(column_dots(ct, predicted) + bias);
   // Preconditioner: the pressure rows by the liquid's multigrid V-cycle over the fluid fractions
-  // (the bodies' low-rank coupling left out), the contact rows by their diagonal; block
-  // diagonal, so MPRGP's restriction to the free set keeps it exact on the contact rows.
+  // (the bodies' low-rank coupling left out), the contact rows by their diagonal, the elastic
+  // split rows by their own block's inverse; block diagonal, so MPRGP's restriction to the free
+  // set keeps it exact on the contact rows.
   std::vector<int64_t> cell_of_row(static_cast<size_t>(rows));
   for (int64_t c = 0; c < row.size(); ++c)
     if (row[c] >= 0) cell_of_row[static_cast<size_t>(row[c])] = c;
@@ -266,9 +277,14 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   if (rows > 0 && prm.multigrid)
     multigrid = std::make_unique<RowMultigrid>(g, row, fluid, prm.density, dx * dx * dx, nullptr, cell_of_row,
                                                diagonal, PeriodicAxes{});
-  VectorX head, z_head;
+  VectorX head, z_head, tail, z_tail;
   auto precondition = [&](const VectorX& v, VectorX& z) {
     z = inverse_diagonal.cwiseProduct(v);
+    if (elastic && elastic->split_inverse && ne > 0) {
+      tail = v.tail(ne);
+      elastic->split_inverse(tail, z_tail);
+      z.tail(ne) = z_tail;
+    }
     if (!multigrid) return;
     head = v.head(rows);
     multigrid->apply(head, z_head);
@@ -283,6 +299,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   report.residual = solved.residual;
   report.converged = solved.converged;
   if (multipliers) *multipliers = lambda;
+  report.contact_impulse = lambda.segment(rows, contact_rows);
   // X = X* + M^-1 C^T lambda.
   VectorX x = column_dots(cm, lambda);
   apply_inverse_mass(x);
@@ -338,7 +355,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     const Vec3i I = fluid[a].coords(f);
     double ve = 0.0;
     if (covered_share(a, f) > 0.0 && elastic_face_velocity(a, I, ve)) {
-      liquid.velocity.u[a][f] = fluid[a][f] * x[q] + (1.0 - fluid[a][f]) * ve;
+      liquid.velocity.u[a][f] = fluid[a][f] * x[q] + std::min(covered_share(a, f), 1.0 - fluid[a][f]) * ve;
       continue;
     }
     if (k < 0 || body_part[a][f] <= 0.0) continue;
@@ -368,7 +385,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       if (fluid[a][f] > 0.0) continue;
       if (valid) (*valid)[a][f] = 1;
       const Vec3i I = fluid[a].coords(f);
-      if (covered_share(a, f) > 0.0) {  // inside an elastic volume: its velocity, else extrapolated
+      if (covered_share(a, f) > 0.0 && static_open(a, f, I) > 0.0) {  // in an elastic volume: its velocity
         double ve = 0.0;
         if (elastic_face_velocity(a, I, ve)) liquid.velocity.u[a][f] = ve;
         else if (valid) (*valid)[a][f] = 0;

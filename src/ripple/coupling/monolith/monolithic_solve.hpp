@@ -13,6 +13,7 @@
 // carries its weight less the liquid's buoyancy, not more and not less. The free surface is a
 // ghost-fluid boundary (p = 0 at the interface, the face's mass scaled by theta).
 //
+#include <functional>
 #include <vector>
 
 #include "ripple/coupling/monolith/frictional_contact.hpp"
@@ -47,6 +48,10 @@ struct ElasticBlock {
   std::vector<SurfacePiece> pieces;
   std::vector<std::array<int, 3>> piece_unknowns;  ///< per surface triangle: its vertices' first unknowns (-1: pinned)
   std::array<ScalarGrid, 3> covered;               ///< per face, the share inside the volumes (empty: none)
+  /// Applies the split rows' own block inverse, (D^-1 + Q^T M'^-1 Q)^-1 r
+  /// = D Q^T (M' + K')^-1 M' Q^-T r (one sparse Cholesky and one triangular solve): MPRGP's
+  /// preconditioner on those rows (empty: their diagonal).
+  std::function<void(const VectorX& r, VectorX& z)> split_inverse;
   int64_t size() const { return mass.size(); }
 };
 
@@ -58,6 +63,7 @@ struct MonolithicSolveReport {
   double residual = 0.0;        ///< MPRGP's relative projected gradient, largest over the solves
   double max_divergence = 0.0;  ///< 1/s over the liquid cells after the solve
   std::vector<Vec3> contact_force;  ///< per body, from its contacts (N)
+  VectorX contact_impulse;          ///< per contact: normal, then the pyramid's two edges (N s)
   VectorX elastic_velocity;         ///< the elastic unknowns' solution (m/s)
   VectorX elastic_impulse;          ///< what the pressures and contacts give them over the step (kg m/s)
 };
