@@ -76,7 +76,8 @@ std::vector<SolidContact> find_elastic_contacts(const std::vector<Vec3>& vertice
 }
 
 ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<SolidContact>& contacts,
-                               double dt, double baumgarte, const VectorX* elastic_velocity) {
+                               double dt, const FrictionalContactSettings& settings,
+                               const VectorX* elastic_velocity) {
   ContactRows out;
   const int64_t rows = 3 * static_cast<int64_t>(contacts.size());
   out.rows.resize(static_cast<size_t>(rows));
@@ -115,7 +116,8 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
       out.predicted[static_cast<int64_t>(i)] = dirs[d].dot(v);
       if (k.other < 0) out.moving[static_cast<int64_t>(i)] = -dirs[d].dot(k.surface_velocity);
     }
-    out.bias[3 * static_cast<int64_t>(c)] = (k.gap > 0.0 ? 1.0 : baumgarte) * k.gap / dt;
+    const double gap = k.gap - settings.skin;
+    out.bias[3 * static_cast<int64_t>(c)] = (gap > 0.0 ? 1.0 : settings.baumgarte) * gap / dt;
   }
   return out;
 }
@@ -172,7 +174,7 @@ FrictionalContactReport resolve_rigid_contacts(std::vector<RigidBody>& bodies,
   FrictionalContactReport report;
   report.contacts = static_cast<int>(contacts.size());
   if (contacts.empty()) return report;
-  const ContactRows cr = build_contact_rows(bodies, contacts, dt, settings.baumgarte);
+  const ContactRows cr = build_contact_rows(bodies, contacts, dt, settings);
   const int64_t rows = static_cast<int64_t>(cr.rows.size());
   std::vector<Eigen::Matrix<double, 6, 6>> inverse_masses(bodies.size());
   for (size_t b = 0; b < bodies.size(); ++b) inverse_masses[b] = inverse_mass(bodies[b]);

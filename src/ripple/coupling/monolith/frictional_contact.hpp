@@ -66,6 +66,10 @@ constexpr double kContactRegularisation = 1e-3;
 
 struct FrictionalContactSettings {
   double baumgarte = 0.2;     ///< share of a penetration removed per step
+  /// m: the gap contacts are held at. Resting contacts sink by their regularisation's
+  /// compliance (about 1e-6 m) before Baumgarte answers; held this far apart they do not
+  /// touch.
+  double skin = 0.0;
   int friction_updates = 3;   ///< solves with the pyramid's bounds from the last normal impulses
   BoxQpSettings qp{1e-8, 5000, 1.0};
 };
@@ -101,7 +105,8 @@ struct ContactRows {
 };
 /// `elastic_velocity`: the elastic unknowns' predicted velocities (needed when a contact has one).
 ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::vector<SolidContact>& contacts,
-                               double dt, double baumgarte, const VectorX* elastic_velocity = nullptr);
+                               double dt, const FrictionalContactSettings& settings,
+                               const VectorX* elastic_velocity = nullptr);
 
 /// The elastic vertices (`vertices`, world positions (m), with their first unknowns) within
 /// `margin` (m) of a plane, of the field or of a rigid body's surface; `friction` is the

@@ -225,6 +225,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     p.density = s.fluid.density;
     p.walls = wall_sides(s);
     p.contact = settings_.contact;
+    p.contact.skin = 1e-3 * s.grid.dx;  // resting contacts a thousandth of a cell apart, not touching
     p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
     MonolithicNewtonSettings newton;
     newton.max_iterations = settings_.newton_iterations;

@@ -72,16 +72,18 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
     elastic->target = v - gradient.cwiseQuotient(elastic->mass);
     elastic->split = ldlt_split(stiffness);
     out.clamped_pivots += elastic->split.clamped;
-    // The split rows' preconditioner: their block's inverse through a Cholesky factor of
-    // H = M' + K' (Woodbury), so MPRGP's iterations do not grow with the volumes' stiffness.
+    // The split rows' preconditioner: their block's inverse through a Cholesky factor of the
+    // Hessian H (the same for both splits), so MPRGP's iterations do not grow with the volumes'
+    // stiffness.
     hessian = stiffness;
     for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += elastic->mass[i];
     VectorX unused;
     elastic->split_inverse = nullptr;
     if (hessian.rows() > 0 && cholesky.solve(hessian, VectorX::Zero(hessian.rows()), unused) &&
         cholesky.last_used() == "cholmod") {
-      // (D^-1 + Q^T M^-1 Q)^-1 = Q^-1 (M^-1 + K'^-1)^-1 Q^-T = D Q^T H^-1 M Q^-T (Q is
-      // invertible, K' = Q D Q^T): no difference of large terms, however stiff the volume.
+      // With M the diagonal block and K = Q D Q^T the factored one (Q invertible):
+      // (D^-1 + Q^T M^-1 Q)^-1 = Q^-1 (M^-1 + K^-1)^-1 Q^-T = D Q^T H^-1 M Q^-T, no difference
+      // of large terms however stiff the volume.
       elastic->split_inverse = [&, split = &elastic->split, mass = &elastic->mass](const VectorX& r, VectorX& z) {
         const VectorX w = mass->cwiseProduct(solve_q_transpose(*split, r));
         VectorX t;

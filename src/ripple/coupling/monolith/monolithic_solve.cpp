@@ -183,7 +183,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     predicted.segment<3>(body0 + 6 * k + 3) = bodies[static_cast<size_t>(k)].angular_velocity;
   }
   if (elastic) predicted.tail(ne) = elastic->target;
-  const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact.baumgarte,
+  const ContactRows cr = build_contact_rows(bodies, contacts, prm.dt, prm.contact,
                                             elastic ? &elastic->current : nullptr);
   VectorX bias = VectorX::Zero(all_rows);  // the rows' constants: C X + bias is what they hold
   bias.head(rows) = obstacle_flux;
