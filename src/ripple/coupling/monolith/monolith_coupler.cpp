@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include "ripple/contact/mesh_signed_distance.hpp"
 #include "ripple/coupling/monolith/surface_contacts.hpp"
@@ -14,6 +15,26 @@
 namespace ripple {
 
 namespace {
+
+/// Keeps a particle moving from x0 to x1 (m) out of a solid given by its signed distance: one
+/// that enters it stops just before the surface it crossed (bisection along its path), so no
+/// particle is pushed out through the far side of a thin solid; one that starts inside (the
+/// solid moved onto it) leaves along the distance's gradient. dx: the grid's cell (m).
+void keep_out(const std::function<double(const Vec3&)>& distance, const Vec3& x0, Vec3& x1, double dx) {
+  const double d1 = distance(x1);
+  if (d1 >= 0.0) return;
+  if (distance(x0) >= 0.0) {
+    double outside = 0.0, inside = 1.0;
+    for (int i = 0; i < 20; ++i) {
+      const double mid = 0.5 * (outside + inside);
+      (distance(x0 + mid * (x1 - x0)) >= 0.0 ? outside : inside) = mid;
+    }
+    x1 = x0 + outside * (x1 - x0);
+  }
+  const double d = distance(x1);
+  const Vec3 grad = distance_gradient(distance, x1, 0.1 * dx);
+  if (grad.norm() > 0.0) x1 += (std::max(0.0, -d) + 0.05 * dx) * grad.normalized();
+}
 
 std::string scientific(double x) {
   char buffer[32];
@@ -287,21 +308,10 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   }
   for (RigidBody& b : bodies_) advance_position(b, dt);
   update_body_phi(w);
-  hooks.moves.filter = [&](const Vec3&, Vec3& x1) {
-    if (elastic_phi_.size() > 0) {
-      auto distance = [&](const Vec3& y) { return sample(elastic_phi_, s.grid, Vec3::Zero(), y); };
-      const double d = distance(x1);
-      if (d < 0.0) {
-        const Vec3 grad = distance_gradient(distance, x1, 0.1 * s.grid.dx);
-        if (grad.norm() > 0.0) x1 += (-d + 0.05 * s.grid.dx) * grad.normalized();
-      }
-    }
-    for (const RigidBody& b : bodies_) {
-      const double d = rigid_body_distance(b, x1);
-      if (d >= 0.0) continue;
-      const Vec3 grad = distance_gradient([&b](const Vec3& y) { return rigid_body_distance(b, y); }, x1, 0.1 * s.grid.dx);
-      if (grad.norm() > 0.0) x1 += (-d + 0.05 * s.grid.dx) * grad.normalized();
-    }
+  hooks.moves.filter = [&](const Vec3& x0, Vec3& x1) {
+    if (elastic_phi_.size() > 0)
+      keep_out([&](const Vec3& y) { return sample(elastic_phi_, s.grid, Vec3::Zero(), y); }, x0, x1, s.grid.dx);
+    for (const RigidBody& b : bodies_) keep_out([&b](const Vec3& y) { return rigid_body_distance(b, y); }, x0, x1, s.grid.dx);
   };
   // The particles' volume correction with the bodies closed (at their new positions).
   const bool displace = correct_particle_volume_around(w, body_phi_, t1, dt, ctx.timings);
