@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "ripple/contact/mesh_signed_distance.hpp"
-#include "ripple/coupling/monolith/surface_contacts.hpp"
+#include "ripple/coupling/monolith/step_contacts.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
@@ -40,20 +40,6 @@ std::string scientific(double x) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2e", x);
   return buffer;
-}
-
-/// The closed sides of the domain as contact planes (normals into the domain).
-std::vector<ContactPlane> wall_planes(const Scene& s, double friction) {
-  std::vector<ContactPlane> out;
-  const Vec3 lo = s.grid.origin, hi = s.grid.upper();
-  const WallSides walls = wall_sides(s);
-  for (int a = 0; a < 3; ++a) {
-    Vec3 n = Vec3::Zero();
-    n[a] = 1.0;
-    if (walls[static_cast<size_t>(2 * a)]) out.push_back({lo, n, friction});
-    if (walls[static_cast<size_t>(2 * a + 1)]) out.push_back({hi, -n, friction});
-  }
-  return out;
 }
 
 }  // namespace
@@ -205,38 +191,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   std::vector<SolidContact> contacts;
   {
     ScopedPhase t(ctx.timings, "contacts");
-    double speed = 0.0;
-    for (const RigidBody& b : bodies_)
-      speed = std::max(speed, b.velocity.norm() + b.angular_velocity.norm() * bounding_radius(b));
-    if (elastic_ && elastic_->size() > 0)
-      speed = std::max(speed, elastic_->predicted_velocity().cwiseAbs().maxCoeff() * std::sqrt(3.0));
-    const double margin = 2.0 * speed * dt + 0.1 * s.grid.dx;
-    ContactField field;
-    if (!w.obstacles.empty())
-      field = ContactField{[&](const Vec3& x) { return w.obstacles.signed_distance(x, t1); }, s.obstacle_friction,
-                           [&](const Vec3& x) { return w.obstacles.velocity(x, t1); }};
-    const std::vector<ContactPlane> planes = wall_planes(s, s.obstacle_friction);
-    contacts = find_rigid_contacts(bodies_, planes, field, margin);
-    if (elastic_) {  // the volumes' free surface vertices
-      std::vector<Vec3> x;
-      std::vector<int> unknowns;
-      std::vector<double> friction;
-      const SolidModel& model = w.lagrangian->model;
-      for (int v : elastic_->surface_vertices()) {
-        if (elastic_->unknown_of(v) < 0) continue;
-        x.push_back(x_start[static_cast<size_t>(v)]);
-        unknowns.push_back(elastic_->unknown_of(v));
-        friction.push_back(model.bodies[static_cast<size_t>(model.vertex_body[static_cast<size_t>(v)])].friction);
-      }
-      const std::vector<SolidContact> more = find_elastic_contacts(x, unknowns, friction, bodies_, planes, field, margin);
-      contacts.insert(contacts.end(), more.begin(), more.end());
-      // Rigid bodies' vertices and other volumes' surface vertices against the volumes' surfaces.
-      std::vector<int> rigid_of_body(model.bodies.size(), -1);
-      for (size_t k = 0; k < model_body_.size(); ++k) rigid_of_body[static_cast<size_t>(model_body_[k])] = static_cast<int>(k);
-      const std::vector<SolidContact> surface =
-          find_surface_contacts(model, model.positions(w.lagrangian->state.z), *elastic_, rigid_of_body, margin);
-      contacts.insert(contacts.end(), surface.begin(), surface.end());
-    }
+    contacts = gather_step_contacts(w, bodies_, model_body_, elastic_.get(), x_start, dt, t1);
   }
   MonolithicNewtonReport nr;
   {
