@@ -22,6 +22,9 @@ ElasticVolumes::ElasticVolumes(const SolidModel& model) : m_(model), elastic_(mo
       stiffness_damping_ = stiffness_damping_ || info.stiffness_damping > 0.0;
     }
   }
+  coordinate_unknown_.assign(static_cast<size_t>(m_.num_dofs), -1);
+  for (int64_t i = 0; i < size(); ++i)
+    coordinate_unknown_[static_cast<size_t>(dof_coordinate_[static_cast<size_t>(i)])] = static_cast<int>(i);
   lumped_ = VectorX::Zero(size());
   for (int v = 0; v < m_.num_vertices; ++v)
     if (vertex_unknown_[static_cast<size_t>(v)] >= 0)
@@ -53,10 +56,8 @@ void ElasticVolumes::begin_step(const SolidState& state, double dt, const Vec3& 
   VectorX g = VectorX::Zero(m_.num_dofs);
   std::vector<Triplet> h, t;
   elastic_.add_scaled(z_start_, 1.0, &scale, g, &h);
-  std::vector<int> unknown(static_cast<size_t>(m_.num_dofs), -1);
-  for (int64_t i = 0; i < size(); ++i) unknown[static_cast<size_t>(dof_coordinate_[static_cast<size_t>(i)])] = static_cast<int>(i);
   for (const Triplet& e : h) {
-    const int r = unknown[static_cast<size_t>(e.row())], c = unknown[static_cast<size_t>(e.col())];
+    const int r = coordinate_unknown_[static_cast<size_t>(e.row())], c = coordinate_unknown_[static_cast<size_t>(e.col())];
     if (r >= 0 && c >= 0) t.emplace_back(r, c, e.value());
   }
   damping_stiffness_.setFromTriplets(t.begin(), t.end());
@@ -83,8 +84,6 @@ void ElasticVolumes::quadratic_model(const VectorX& v, VectorX& gradient, Sparse
   VectorX g = VectorX::Zero(m_.num_dofs);
   std::vector<Triplet> h;
   elastic_.add_scaled(z, 1.0, &volume_scale_, g, &h);
-  std::vector<int> unknown(static_cast<size_t>(m_.num_dofs), -1);
-  for (int64_t i = 0; i < size(); ++i) unknown[static_cast<size_t>(dof_coordinate_[static_cast<size_t>(i)])] = static_cast<int>(i);
   gradient.resize(size());
   for (int64_t i = 0; i < size(); ++i)  // M (v - v^) + dt a M v + dt grad Psi
     gradient[i] = lumped_[i] * (v[i] - v_hat_[i] + dt_ * mass_damping_[static_cast<size_t>(i)] * v[i]) +
@@ -93,7 +92,7 @@ void ElasticVolumes::quadratic_model(const VectorX& v, VectorX& gradient, Sparse
   t.reserve(h.size());
   const double dt2 = dt_ * dt_;
   for (const Triplet& e : h) {
-    const int r = unknown[static_cast<size_t>(e.row())], c = unknown[static_cast<size_t>(e.col())];
+    const int r = coordinate_unknown_[static_cast<size_t>(e.row())], c = coordinate_unknown_[static_cast<size_t>(e.col())];
     if (r >= 0 && c >= 0) t.emplace_back(r, c, dt2 * e.value());
   }
   stiffness = SparseMatrix(size(), size());

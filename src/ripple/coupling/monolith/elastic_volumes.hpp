@@ -52,6 +52,7 @@ class ElasticVolumes {
   ElasticForm elastic_;
   std::vector<double> volume_scale_;       ///< per body: 1 for elastic volumes, 0 otherwise
   std::vector<int> dof_coordinate_;        ///< per unknown: its model coordinate
+  std::vector<int> coordinate_unknown_;    ///< per model coordinate: its unknown (-1: none)
   std::vector<int> vertex_unknown_;        ///< per model vertex
   std::vector<double> mass_damping_;       ///< per unknown (1/s)
   std::vector<std::array<int, 3>> surface_;
