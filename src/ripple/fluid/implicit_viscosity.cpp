@@ -8,21 +8,12 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
+#include "ripple/fluid/strain_samples.hpp"
 #include "ripple/solver/column_dots.hpp"
 #include "ripple/solver/operator_pcg.hpp"
 
 namespace ripple {
 
-namespace {
-
-/// A face's part in a strain sample: +1 or -1 (a face mirrored across a wall appears twice).
-struct Term {
-  int axis;
-  Vec3i face;  ///< unwrapped face coordinates
-  double sign;
-};
-
-}  // namespace
 
 double liquid_fraction(const ScalarGrid& phi, const GridGeometry& g, const Vec3& p) {
   // The nearest cell centre first: the cube's points lie within 1.74 dx of it, and phi is a
@@ -45,20 +36,6 @@ double liquid_fraction(const ScalarGrid& phi, const GridGeometry& g, const Vec3&
     sum += std::clamp(0.5 - v / (0.5 * g.dx), 0.0, 1.0);
   }
   return sum / 8.0;
-}
-
-int64_t ViscositySystem::face_index(int a, int i, int j, int k) const {
-  Vec3i f(i, j, k);
-  const Vec3i dims = g_.face_dims(a);
-  for (int b = 0; b < 3; ++b) {
-    if (p_.periodic[b]) {
-      const int n = g_.n[b];  // faces normal to b: index n is index 0
-      f[b] = ((f[b] % n) + n) % n;
-    } else if (f[b] < 0 || f[b] >= dims[b]) {
-      return -1;
-    }
-  }
-  return (static_cast<int64_t>(f.z()) * dims.y() + f.y()) * dims.x() + f.x();
 }
 
 ViscositySystem::ViscositySystem(const MacVelocity& velocity, const ScalarGrid& phi, const GridGeometry& grid,
@@ -118,127 +95,28 @@ ViscositySystem::ViscositySystem(const MacVelocity& velocity, const ScalarGrid& 
     ustar_[q] = fixed_value[a][static_cast<size_t>(idx)];
   }
 
-  // Strain samples: u_a,a at cell centres (c = 1), u_a,b + u_b,a at the edges (c = 1/2), built
-  // in slabs of constant z (in parallel) and laid end to end in slab order.
-  struct Slab {
-    std::vector<std::pair<int, double>> entries;
-    std::vector<int> counts;
-    std::vector<double> weight, e0;
-    std::vector<Term> terms;
-  };
-  auto add_sample = [&](Slab& out, double c, double w) {
-    std::array<std::pair<int, double>, 4> row;
-    int count = 0;
-    double constant = 0.0;
-    for (const Term& t : out.terms) {
-      const int64_t f = face_index(t.axis, t.face.x(), t.face.y(), t.face.z());
-      if (f < 0) return;  // reaches past an open side: traction-free there
-      const int64_t q = unknown[t.axis][static_cast<size_t>(f)];
-      if (q < 0) {
-        constant += t.sign * fixed_value[t.axis][static_cast<size_t>(f)];
-        continue;
-      }
-      int e = 0;
-      while (e < count && row[e].first != q) ++e;
-      if (e == count) row[count++] = {static_cast<int>(q), 0.0};
-      row[e].second += t.sign;
-    }
-    std::sort(row.begin(), row.begin() + count);
-    int kept = 0;
-    for (int e = 0; e < count; ++e)
-      if (row[e].second != 0.0) {  // a periodic axis one cell wide cancels its own difference
-        out.entries.push_back(row[e]);
-        ++kept;
-      }
-    if (kept == 0) return;  // only fixed faces: a constant, no force
-    out.counts.push_back(kept);
-    out.weight.push_back(c * w);
-    out.e0.push_back(constant);
-  };
-  // The difference of component `comp` across the edge E along axis `along`: the face at E
-  // minus the one a cell below. Across a domain side a wall mirrors the inside face (no-slip,
-  // u_ghost = -u) and an open side has no face (face_index answers -1: the sample is dropped);
-  // periodic axes wrap in face_index.
-  auto difference = [&](std::vector<Term>& terms, int comp, const Vec3i& E, int along) {
-    Vec3i below = E;
-    below[along] -= 1;
-    if (!p_.periodic[along] && E[along] == 0) {
-      terms.push_back({comp, E, 1.0});
-      if (p_.walls[static_cast<size_t>(2 * along)]) terms.push_back({comp, E, 1.0});
-      else terms.push_back({comp, below, -1.0});
-    } else if (!p_.periodic[along] && E[along] == g_.n[along]) {
-      terms.push_back({comp, below, -1.0});
-      if (p_.walls[static_cast<size_t>(2 * along + 1)]) terms.push_back({comp, below, -1.0});
-      else terms.push_back({comp, E, 1.0});
-    } else {
-      terms.push_back({comp, E, 1.0});
-      terms.push_back({comp, below, -1.0});
-    }
-  };
-  auto cell_slab = [&](Slab& out, int k) {
-    for (int j = 0; j < g_.n.y(); ++j)
-      for (int i = 0; i < g_.n.x(); ++i) {
-        const Vec3i I(i, j, k);
-        const double w = liquid_fraction(phi, g_, g_.cell_center(i, j, k));
-        if (w <= 0.0) continue;
-        for (int a = 0; a < 3; ++a) {
-          Vec3i hi = I;
-          hi[a] += 1;
-          out.terms.assign({{a, hi, 1.0}, {a, I, -1.0}});
-          add_sample(out, 1.0, w);
-        }
-      }
-  };
-  // Edges between axes a and b: nodes along a and b, cells along the third axis.
-  auto edge_dims = [&](int a, int b) {
-    Vec3i dims = g_.n;
-    if (!p_.periodic[a]) dims[a] += 1;
-    if (!p_.periodic[b]) dims[b] += 1;
-    return dims;
-  };
-  auto edge_slab = [&](Slab& out, int a, int b, int k) {
-    const int c3 = 3 - a - b;
-    const Vec3i dims = edge_dims(a, b);
-    for (int j = 0; j < dims.y(); ++j)
-      for (int i = 0; i < dims.x(); ++i) {
-        const Vec3i E(i, j, k);
-        Vec3 x = g_.origin + dx * E.cast<double>();
-        x[c3] += 0.5 * dx;
-        // On a wall the sample's control volume is half outside the domain: half its weight.
-        // With the mirrored face counted twice in the strain, the wall's force on the face
-        // next to it is then mu (u - u_ghost) / dx^2, the no-slip wall half a cell away.
-        double w = liquid_fraction(phi, g_, x);
-        for (int axis : {a, b})
-          if (!p_.periodic[axis] && (E[axis] == 0 || E[axis] == g_.n[axis])) w *= 0.5;
-        if (w <= 0.0) continue;
-        out.terms.clear();
-        difference(out.terms, a, E, b);  // u_a,b
-        difference(out.terms, b, E, a);  // u_b,a
-        add_sample(out, 0.5, w);
-      }
-  };
-  struct Task {
-    int a, b, k;  // a < 0: the cells of slab k
-  };
-  std::vector<Task> tasks;
-  for (int k = 0; k < g_.n.z(); ++k) tasks.push_back({-1, -1, k});
-  for (int a = 0; a < 3; ++a)
-    for (int b = a + 1; b < 3; ++b)
-      for (int k = 0; k < edge_dims(a, b).z(); ++k) tasks.push_back({a, b, k});
-  std::vector<Slab> slabs(tasks.size());
-  parallel_for(0, static_cast<int64_t>(tasks.size()), [&](int64_t t) {
-    const Task& task = tasks[static_cast<size_t>(t)];
-    if (task.a < 0) cell_slab(slabs[static_cast<size_t>(t)], task.k);
-    else edge_slab(slabs[static_cast<size_t>(t)], task.a, task.b, task.k);
-  }, 1);
+  // The strain samples (strain_samples.hpp), each split into its unknowns' entries and the
+  // constant its fixed faces give.
+  const StrainSamples all = build_strain_samples(g_, p_.walls, p_.periodic, [&](const Vec3& x) {
+    return liquid_fraction(phi, g_, x);
+  });
   std::vector<int64_t> start{0};
   std::vector<std::pair<int, double>> entries;
   std::vector<double> weight, e0;
-  for (const Slab& slab : slabs) {
-    for (int count : slab.counts) start.push_back(start.back() + count);
-    entries.insert(entries.end(), slab.entries.begin(), slab.entries.end());
-    weight.insert(weight.end(), slab.weight.begin(), slab.weight.end());
-    e0.insert(e0.end(), slab.e0.begin(), slab.e0.end());
+  for (int64_t s = 0; s < all.size(); ++s) {
+    const size_t first = entries.size();
+    double constant = 0.0;
+    for (int64_t t = all.start[static_cast<size_t>(s)]; t < all.start[static_cast<size_t>(s) + 1]; ++t) {
+      const StrainTerm& term = all.terms[static_cast<size_t>(t)];
+      const int64_t q = unknown[term.axis][static_cast<size_t>(term.face)];
+      if (q < 0) constant += term.coefficient * fixed_value[term.axis][static_cast<size_t>(term.face)];
+      else entries.emplace_back(static_cast<int>(q), term.coefficient);
+    }
+    if (entries.size() == first) continue;  // only fixed faces: a constant, no force
+    std::sort(entries.begin() + static_cast<std::ptrdiff_t>(first), entries.end());
+    start.push_back(static_cast<int64_t>(entries.size()));
+    weight.push_back(all.weight[static_cast<size_t>(s)]);
+    e0.push_back(constant);
   }
   const int64_t samples = static_cast<int64_t>(weight.size());
   // Stored as D^T (unknowns x samples): column s holds sample s's entries.

@@ -65,8 +65,6 @@ class ViscositySystem {
   ViscosityResult solve(MacVelocity& velocity) const;
 
  private:
-  /// Index of face (a, i, j, k) after wrapping periodic axes; -1 when outside the grid.
-  int64_t face_index(int a, int i, int j, int k) const;
   GridGeometry g_;
   ViscosityParams p_;
   double k_ = 0.0;                    ///< 2 dt mu / (rho dx^2)

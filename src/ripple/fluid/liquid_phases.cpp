@@ -110,7 +110,7 @@ void advance_level_set(LiquidWorld& w, double dt, const CollidableAdvection* col
   redistance(L.phi, g.dx, kLevelSetBandCells);
 }
 
-ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings, bool advect_level_set) {
+ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timings, const PreparePhases& phases) {
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
@@ -149,7 +149,7 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
       extrapolate_velocity(L.velocity, valid, 2);
     }
     if (s.fluid.representation == LiquidRepresentation::Flip) in.old_velocity = L.velocity;
-  } else if (advect_level_set) {
+  } else if (phases.advect_level_set) {
     ScopedPhase t(timings, "advect");
     advance_level_set(w, dt, nullptr);
   }
@@ -157,7 +157,7 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
     ScopedPhase t(timings, "forces");
     apply_gravity(L.velocity, s.gravity, dt);
   }
-  apply_liquid_viscosity(w, dt, timings);
+  if (phases.viscosity) apply_liquid_viscosity(w, dt, timings);
   if (s.fluid.surface_tension > 0.0) {
     ScopedPhase t(timings, "curvature");
     in.curvature = interface_curvature(L.phi, g.dx);

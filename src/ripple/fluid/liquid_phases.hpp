@@ -25,9 +25,16 @@ void move_obstacles(LiquidWorld& world, double t, PhaseTimings& timings);
 /// The phases before the projection: particles (or level-set advection) to grid velocity and
 /// level set, body forces, curvature; for a gas: its sources (which close their faces in the
 /// solid boundary), buoyancy and viscosity. Exposed so benchmarks can build realistic systems.
-/// `advect_level_set` false: a level set is not advected here (a method advects it after the
-/// projection instead, LiquidAdvanceHooks::advect_level_set).
-ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings, bool advect_level_set = true);
+/// `phases` leaves out what a method does its own way.
+struct PreparePhases {
+  /// false: a level set is not advected here (the method advects it after the projection,
+  /// LiquidAdvanceHooks::advect_level_set).
+  bool advect_level_set = true;
+  /// false: no viscous step here (the method solves the viscosity with its projection).
+  bool viscosity = true;
+};
+ProjectionInput prepare_projection(LiquidWorld& world, double dt, PhaseTimings& timings,
+                                   const PreparePhases& phases = {});
 
 /// The level set's step: advection of the level set and the grid velocity (collidable when
 /// `collidable` is given: semi-Lagrangian then), separation gaps at walls, extension into

@@ -1,6 +1,7 @@
 #include "ripple/fluid/particle_level_set.hpp"
 
 #include <array>
+#include <atomic>
 #include <cmath>
 
 #include "ripple/grid/redistance.hpp"
@@ -143,6 +144,7 @@ void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, c
   std::vector<uint8_t> next = known;
   ScalarGrid out = phi;
   for (int layer = 0; layer < layers; ++layer) {
+    std::atomic<bool> grew{false};
     parallel_for(0, phi.size(), [&](int64_t c) {
       if (known[c]) return;
       const Vec3i I = phi.coords(c);
@@ -154,8 +156,13 @@ void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, c
         const int64_t cn = phi.index(i, j, k);
         if (known[cn]) { sum += out[cn]; ++n; }
       }
-      if (n > 0) { out[c] = sum / n; next[c] = 1; }
+      if (n > 0) {
+        out[c] = sum / n;
+        next[c] = 1;
+        grew.store(true, std::memory_order_relaxed);
+      }
     });
+    if (!grew) break;  // every cell the known ones reach has its value
     known = next;
   }
   parallel_for(0, phi.size(), [&](int64_t c) { phi[c] = known[c] ? out[c] : g.dx; });

@@ -27,7 +27,8 @@ void level_set_from_particles(LiquidState& liquid, const ParticleBins& bins, dou
 void extend_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);
 
 /// Replaces phi in cells whose centre lies inside a solid by the mean of their neighbours'
-/// values outside it, layer by layer (`layers` deep; deeper cells get +dx, not liquid). Unlike
+/// values outside it, layer by layer (at most `layers` deep, fewer when that reaches every
+/// inside cell; deeper cells get +dx, not liquid). Unlike
 /// extend_level_set_into_solids it keeps the free surface's height where it meets a solid: a
 /// cell inside a floating body just above the water line stays dry.
 void extrapolate_level_set_into_solids(ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids, int layers);

@@ -168,15 +168,22 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     obstacles_only_ = true;
   }
   move_obstacles(w, t1, ctx.timings);
-  ProjectionInput in = prepare_projection(w, dt, ctx.timings);
+  // A viscous liquid's stress is solved with the pressures and the bodies (viscous_rows.hpp).
+  ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
   if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
     // The liquid's level set continued into the bodies, as into the obstacles: a liquid cell
-    // beside a body then borders liquid, not a free surface the liquid would drain into.
+    // beside a body then borders liquid, not a free surface the liquid would drain into. The
+    // particles' level set rises towards zero within about 1.5 cells of a body (no particles
+    // inside it), so the values come from the cells beyond that, and reach the bodies' middle
+    // (a near-zero value there could turn a submerged body's inner cells to air: a free
+    // surface inside the liquid that jolts the body).
     ScopedPhase t(ctx.timings, "level_set");
     SolidBoundary inside;
     inside.node_phi = body_phi_;
+    const double margin = 1.5 * s.grid.dx;
+    parallel_for(0, inside.node_phi.size(), [&](int64_t i) { inside.node_phi[i] -= margin; });
     inside.has_obstacles = true;
-    extrapolate_level_set_into_solids(w.liquid.phi, s.grid, inside, 3);
+    extrapolate_level_set_into_solids(w.liquid.phi, s.grid, inside, s.grid.n.maxCoeff());
   }
   for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
   // The elastic volumes at the step's start: their surface cut by the cells, the faces inside.
@@ -203,6 +210,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     p.contact = settings_.contact;
     p.contact.skin = 1e-3 * s.grid.dx;  // resting contacts a thousandth of a cell apart, not touching
     p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
+    p.viscosity = s.fluid.viscosity;
     MonolithicNewtonSettings newton;
     newton.max_iterations = settings_.newton_iterations;
     newton.tolerance = settings_.newton_tolerance * s.grid.dx;

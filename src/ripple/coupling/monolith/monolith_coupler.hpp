@@ -2,13 +2,13 @@
 // coupling.method = "monolith": ElastoMonolith (Takahashi & Batty 2022), Algorithm 1, for an
 // inviscid or viscous liquid, rigid bodies and elastic volumes. One step reads as the paper's
 // phases:
-//   liquid          particles to grid, gravity, viscosity (the shared liquid phases; the
-//                   viscosity is solved on its own before the monolithic solve, not yet with it)
+//   liquid          particles to grid, gravity (the shared liquid phases)
 //   elastic         the volumes' surface cut by the cells, the faces inside them (F_e,p)
 //   contacts        the bodies' points and the volumes' surface vertices near the walls,
 //                   obstacles, rigid bodies and volumes' surfaces (Sec. 3.5)
-//   monolithic      pressures, contact forces and the bodies' velocities in one MPRGP solve
-//                   per Newton iteration over the volumes (monolithic_newton.hpp)
+//   monolithic      pressures, viscous stresses, contact forces and the bodies' velocities
+//                   in one MPRGP solve per Newton iteration over the volumes
+//                   (monolithic_newton.hpp)
 //   bodies          positions from the new velocities
 //   liquid          grid to particles, particle advection (out of the bodies)
 // The rigid bodies' state lives in the solids' affine coordinates (so output, stats and

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <memory>
 
+#include "ripple/coupling/monolith/viscous_rows.hpp"
+#include "ripple/fluid/implicit_viscosity.hpp"
 #include "ripple/fluid/row_multigrid.hpp"
 #include "ripple/solver/column_dots.hpp"
 
@@ -89,9 +91,19 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   report.pressure_unknowns = rows;
   const int64_t contact_rows = 3 * static_cast<int64_t>(contacts.size());
   const int64_t ne = elastic ? elastic->size() : 0;  // elastic unknowns, and as many compliant rows
-  const int64_t all_rows = rows + contact_rows + ne;
+  const int64_t viscous0 = rows + contact_rows + ne;  // then the stress rows
 
-  // Unknowns: open faces next to a liquid cell, then 6 per body.
+  // A viscous liquid's stress samples, weighted by the liquid's share of each control volume
+  // with the level set continued into the solids (as Batty & Bridson 2008: the solids act
+  // through their velocities; leaving their share out of the weights weakens the stress across
+  // their surface, the no-slip, where it matters most).
+  const bool viscous = prm.viscosity > 0.0;
+  auto liquid_share = [&](const Vec3& x) { return liquid_fraction(phi, g, x); };
+  StrainSamples samples;
+  if (viscous) samples = build_strain_samples(g, prm.walls, PeriodicAxes{}, liquid_share);
+
+  // Unknowns: open faces next to a liquid cell (with viscosity, and those its stress reaches),
+  // then 6 per body.
   std::vector<std::pair<int, int64_t>> face_of;
   std::vector<double> face_mass;
   std::vector<Triplet> entries;  // C (rows x unknowns)
@@ -154,6 +166,23 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
           }
         }
       }
+    if (viscous) {
+      // The open faces away from the liquid cells whose control volume holds liquid: the
+      // stress moves them too (their mass the liquid's share of it).
+      std::array<std::vector<uint8_t>, 3> taken;
+      for (int a = 0; a < 3; ++a) taken[a].assign(static_cast<size_t>(fluid[a].size()), 0);
+      for (const auto& [a, f] : face_of) taken[a][static_cast<size_t>(f)] = 1;
+      for (int a = 0; a < 3; ++a)
+        for (int64_t f = 0; f < fluid[a].size(); ++f) {
+          if (taken[a][static_cast<size_t>(f)] || fluid[a][f] <= 0.0) continue;
+          const Vec3i I = fluid[a].coords(f);
+          const double share = liquid_share(g.face_center(a, I.x(), I.y(), I.z()));
+          if (share <= 0.0) continue;
+          ++count;
+          face_of.emplace_back(a, f);
+          face_mass.push_back(prm.density * volume * fluid[a][f] * share);
+        }
+    }
     return count;
   }();
   const int64_t elastic0 = body0 + 6 * nb;
@@ -172,6 +201,81 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
             entries.emplace_back(r, elastic0 + tri[static_cast<size_t>(k)] + d, piece.area * piece.barycentric[k] * piece.normal[d]);
     }
   }
+  // The elastic volumes' velocity at a face: the nearest cut piece in its two cells (Eq. 12).
+  std::vector<int64_t> first_piece;
+  if (elastic && !elastic->pieces.empty()) {
+    first_piece.assign(static_cast<size_t>(phi.size()) + 1, 0);
+    for (const SurfacePiece& piece : elastic->pieces) ++first_piece[static_cast<size_t>(piece.cell) + 1];
+    for (int64_t c = 0; c < phi.size(); ++c) first_piece[static_cast<size_t>(c) + 1] += first_piece[static_cast<size_t>(c)];
+  }
+  auto nearest_piece = [&](int a, const Vec3i& I) -> const SurfacePiece* {
+    if (first_piece.empty()) return nullptr;
+    const Vec3 xf = g.face_center(a, I.x(), I.y(), I.z());
+    double best = 1e300;
+    const SurfacePiece* nearest = nullptr;
+    for (int side = 0; side < 2; ++side) {
+      Vec3i c = I;
+      c[a] -= side;
+      if (!in_grid(c)) continue;
+      const int64_t ci = c.x() + static_cast<int64_t>(g.n.x()) * (c.y() + static_cast<int64_t>(g.n.y()) * c.z());
+      for (int64_t k = first_piece[static_cast<size_t>(ci)]; k < first_piece[static_cast<size_t>(ci) + 1]; ++k) {
+        const double d = (elastic->pieces[static_cast<size_t>(k)].centroid - xf).squaredNorm();
+        if (d < best) { best = d; nearest = &elastic->pieces[static_cast<size_t>(k)]; }
+      }
+    }
+    return nearest;
+  };
+  auto covered_share = [&](int a, int64_t f) {
+    return elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
+  };
+  // The stress rows: each sample's faces are the liquid's unknowns, a body's velocity where it
+  // closes the face, the static solids' (walls, obstacles) or, in the air, u* (extrapolated).
+  ViscousRows viscous_rows;
+  if (viscous) {
+    std::array<std::vector<int64_t>, 3> unknown_of;
+    for (int a = 0; a < 3; ++a) unknown_of[a].assign(static_cast<size_t>(fluid[a].size()), -1);
+    for (int64_t q = 0; q < body0; ++q) unknown_of[face_of[static_cast<size_t>(q)].first][static_cast<size_t>(face_of[static_cast<size_t>(q)].second)] = q;
+    // A face's velocity is its parts' mean, as in the flux rows: the liquid's share w of it,
+    // an elastic volume's, a body's and the static solids' (no-slip at the bodies' true
+    // surface, to first order, rather than at the nearest closed face).
+    auto stencil = [&](int a, int64_t f, FaceStencil& out) {
+      const Vec3i I = fluid[a].coords(f);
+      const double w = fluid[a][f];
+      const int64_t q = unknown_of[a][static_cast<size_t>(f)];
+      if (q >= 0) out.columns.emplace_back(q, w);
+      else out.constant += w * liquid.velocity.u[a][f];  // air: u* (extrapolated)
+      if (w >= 1.0) return;
+      const double in_elastic = static_open(a, f, I) > 0.0 ? std::min(covered_share(a, f), 1.0 - w) : 0.0;
+      if (in_elastic > 0.0) {
+        if (const SurfacePiece* piece = nearest_piece(a, I)) {
+          const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece->triangle)];
+          for (int k = 0; k < 3; ++k)
+            if (tri[static_cast<size_t>(k)] >= 0)
+              out.columns.emplace_back(elastic0 + tri[static_cast<size_t>(k)] + a, in_elastic * piece->barycentric[k]);
+        } else {
+          out.constant += in_elastic * liquid.velocity.u[a][f];
+        }
+      }
+      const int k = body_of[a][f];
+      const double in_body = k >= 0 ? std::clamp(std::min(body_part[a][f], 1.0 - w - in_elastic), 0.0, 1.0) : 0.0;
+      if (in_body > 0.0) {
+        Vec3 e = Vec3::Zero();
+        e[a] = 1.0;
+        const Vec3 r = g.face_center(a, I.x(), I.y(), I.z()) - bodies[static_cast<size_t>(k)].position;
+        const Vec3 re = r.cross(e);
+        for (int d = 0; d < 3; ++d) {
+          out.columns.emplace_back(body0 + 6 * k + d, in_body * e[d]);
+          out.columns.emplace_back(body0 + 6 * k + 3 + d, in_body * re[d]);
+        }
+      }
+      const double in_static = std::max(0.0, 1.0 - w - in_elastic - in_body);
+      if (in_static > 0.0 && obstacles && obstacles->velocity.u[a].size() == fluid[a].size())
+        out.constant += in_static * obstacles->velocity.u[a][f];
+    };
+    viscous_rows = build_viscous_rows(samples, stencil, dx, prm.dt, prm.viscosity, viscous0);
+    entries.insert(entries.end(), viscous_rows.entries.begin(), viscous_rows.entries.end());
+  }
+  const int64_t all_rows = viscous0 + viscous_rows.size();
   // Contact rows (frictional_contact.hpp): J on one or two bodies' velocities, and their bias.
   VectorX predicted(unknowns);
   for (int64_t q = 0; q < body0; ++q) {
@@ -207,7 +311,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     const SparseMatrix& q = elastic->split.q;
     for (int64_t j = 0; j < q.outerSize(); ++j)
       for (SparseMatrix::InnerIterator it(q, j); it; ++it) entries.emplace_back(split0 + j, elastic0 + it.row(), it.value());
-    bias.tail(ne) = -(q.transpose() * elastic->current);
+    bias.segment(split0, ne) = -(q.transpose() * elastic->current);
   }
   SparseMatrix cm(all_rows, unknowns);
   cm.setFromTriplets(entries.begin(), entries.end());
@@ -254,8 +358,13 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     }
   }
   if (elastic) {  // the compliance D^-1 of the split rows (Eq. 24's D^-1 + B^T M^-1 B)
-    regular.tail(ne) = elastic->split.diagonal.cwiseInverse();
-    diagonal.tail(ne) += regular.tail(ne);
+    regular.segment(split0, ne) = elastic->split.diagonal.cwiseInverse();
+    diagonal.segment(split0, ne) += regular.segment(split0, ne);
+  }
+  if (viscous) {  // the stress rows' compliance
+    bias.tail(viscous_rows.size()) = viscous_rows.bias;
+    regular.tail(viscous_rows.size()) = viscous_rows.compliance;
+    diagonal.tail(viscous_rows.size()) += viscous_rows.compliance;
   }
   VectorX y;
   auto apply = [&](const VectorX& lambda, VectorX& out) {
@@ -281,9 +390,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   auto precondition = [&](const VectorX& v, VectorX& z) {
     z = inverse_diagonal.cwiseProduct(v);
     if (elastic && elastic->split_inverse && ne > 0) {
-      tail = v.tail(ne);
+      tail = v.segment(split0, ne);
       elastic->split_inverse(tail, z_tail);
-      z.tail(ne) = z_tail;
+      z.segment(split0, ne) = z_tail;
     }
     if (!multigrid) return;
     head = v.head(rows);
@@ -311,40 +420,17 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   if (elastic) {
     report.elastic_velocity = x.tail(ne);
     VectorX dual = lambda;
-    dual.tail(ne).setZero();  // the split rows are the elastic energy's own, not forces on it
+    dual.segment(split0, ne).setZero();  // the split rows are the elastic energy's own, not forces on it
     report.elastic_impulse = column_dots(cm, dual).tail(ne);
   }
-  // The elastic volumes' velocity at a face: from the nearest cut piece in its two cells (Eq. 12).
-  std::vector<int64_t> first_piece;
-  if (elastic && !elastic->pieces.empty()) {
-    first_piece.assign(static_cast<size_t>(phi.size()) + 1, 0);
-    for (const SurfacePiece& piece : elastic->pieces) ++first_piece[static_cast<size_t>(piece.cell) + 1];
-    for (int64_t c = 0; c < phi.size(); ++c) first_piece[static_cast<size_t>(c) + 1] += first_piece[static_cast<size_t>(c)];
-  }
   auto elastic_face_velocity = [&](int a, const Vec3i& I, double& out) {
-    if (first_piece.empty()) return false;
-    const Vec3 xf = g.face_center(a, I.x(), I.y(), I.z());
-    double best = 1e300;
-    const SurfacePiece* nearest = nullptr;
-    for (int side = 0; side < 2; ++side) {
-      Vec3i c = I;
-      c[a] -= side;
-      if (!in_grid(c)) continue;
-      const int64_t ci = c.x() + static_cast<int64_t>(g.n.x()) * (c.y() + static_cast<int64_t>(g.n.y()) * c.z());
-      for (int64_t k = first_piece[static_cast<size_t>(ci)]; k < first_piece[static_cast<size_t>(ci) + 1]; ++k) {
-        const double d = (elastic->pieces[static_cast<size_t>(k)].centroid - xf).squaredNorm();
-        if (d < best) { best = d; nearest = &elastic->pieces[static_cast<size_t>(k)]; }
-      }
-    }
+    const SurfacePiece* nearest = nearest_piece(a, I);
     if (!nearest) return false;
     const auto& tri = elastic->piece_unknowns[static_cast<size_t>(nearest->triangle)];
     out = 0.0;
     for (int k = 0; k < 3; ++k)
       if (tri[static_cast<size_t>(k)] >= 0) out += nearest->barycentric[k] * x[elastic0 + tri[static_cast<size_t>(k)] + a];
     return true;
-  };
-  auto covered_share = [&](int a, int64_t f) {
-    return elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
   };
   // A face a body covers in part carries the flux w u + s u_body: its mean velocity is what the
   // particles take (the liquid's own velocity on a face with a sliver of liquid can be large and

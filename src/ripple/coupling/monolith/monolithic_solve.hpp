@@ -11,7 +11,8 @@
 // with free pressures, n >= 0 and the friction pyramid |z| <= mu n, is solved by MPRGP: the
 // pressures and contact forces are found together, so a body resting on the floor under water
 // carries its weight less the liquid's buoyancy, not more and not less. The free surface is a
-// ghost-fluid boundary (p = 0 at the interface, the face's mass scaled by theta).
+// ghost-fluid boundary (p = 0 at the interface, the face's mass scaled by theta). A viscous
+// liquid adds its stress rows (viscous_rows.hpp) and the faces they reach.
 //
 #include <functional>
 #include <vector>
@@ -31,6 +32,7 @@ struct MonolithicSolveParams {
   WallSides walls{};        ///< closed sides (static walls)
   FrictionalContactSettings contact;
   bool multigrid = true;    ///< precondition the pressure rows by the multigrid V-cycle (else their diagonal)
+  double viscosity = 0.0;   ///< Pa s: the liquid's viscous stress joins the solve (viscous_rows.hpp)
 };
 
 /// The elastic volumes' part of one Newton iteration (Sec. 3.7.2-3.7.3 and Appendix B): their

@@ -62,7 +62,7 @@ SlipStepReport slip_step(World& w, const SlipSettings& settings, double dt, Uppe
   }
   // A level set near surfaces is advected after the projection, collidably (Sec. 2.4).
   const bool level_set_after = w.scene.fluid.representation == LiquidRepresentation::LevelSet && !start.empty();
-  ProjectionInput in = prepare_projection(w, dt, ctx.timings, !level_set_after);
+  ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.advect_level_set = !level_set_after});
   ScopedPhase t(ctx.timings, "slip_visibility");
   const SlipSurface end = collect_slip_surface(w, w.time + dt);
   check_periodic_clearance(w, end);
