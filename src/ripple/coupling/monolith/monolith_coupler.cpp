@@ -172,16 +172,11 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
   if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
     // The liquid's level set continued into the bodies, as into the obstacles: a liquid cell
-    // beside a body then borders liquid, not a free surface the liquid would drain into. The
-    // particles' level set rises towards zero within about 1.5 cells of a body (no particles
-    // inside it), so the values come from the cells beyond that, and reach the bodies' middle
-    // (a near-zero value there could turn a submerged body's inner cells to air: a free
-    // surface inside the liquid that jolts the body).
+    // beside a body then borders liquid, not a free surface the liquid would drain into. It
+    // reaches the bodies' middle (cells left out would count as air).
     ScopedPhase t(ctx.timings, "level_set");
     SolidBoundary inside;
     inside.node_phi = body_phi_;
-    const double margin = 1.5 * s.grid.dx;
-    parallel_for(0, inside.node_phi.size(), [&](int64_t i) { inside.node_phi[i] -= margin; });
     inside.has_obstacles = true;
     extrapolate_level_set_into_solids(w.liquid.phi, s.grid, inside, s.grid.n.maxCoeff());
   }
