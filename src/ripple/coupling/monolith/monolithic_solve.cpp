@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "ripple/coupling/monolith/face_shares.hpp"
 #include "ripple/coupling/monolith/viscous_rows.hpp"
 #include "ripple/fluid/implicit_viscosity.hpp"
 #include "ripple/fluid/row_multigrid.hpp"
@@ -23,57 +24,12 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   const int nb = static_cast<int>(bodies.size());
 
   // The static solids' open share of a face (walls, obstacles).
-  auto static_open = [&](int a, int64_t f, const Vec3i& I) {
-    if (obstacles && obstacles->face_open[a].size() == g.face_dims(a).prod()) return obstacles->face_open[a][f];
-    const bool wall = (I[a] == 0 && prm.walls[static_cast<size_t>(2 * a)]) ||
-                      (I[a] == g.n[a] && prm.walls[static_cast<size_t>(2 * a + 1)]);
-    return wall ? 0.0 : 1.0;
-  };
+  auto static_open = [&](int a, int64_t f, const Vec3i& I) { return static_open_share(obstacles, prm.walls, g, a, f, I); };
   // Each face's fluid fraction w and body fraction s (of the body covering most of it).
-  std::array<ScalarGrid, 3> fluid, body_part;
-  std::array<Array3<int>, 3> body_of;
-  for (int a = 0; a < 3; ++a) {
-    const Vec3i fd = g.face_dims(a);
-    fluid[a] = ScalarGrid(fd, 1.0);
-    body_part[a] = ScalarGrid(fd, 0.0);
-    body_of[a] = Array3<int>(fd, -1);
-    for (int64_t f = 0; f < fluid[a].size(); ++f) {
-      const Vec3i I = fluid[a].coords(f);
-      const double open = static_open(a, static_cast<int64_t>(f), I);
-      // The face's corners: nodes at I and I + e_b, I + e_c over the other two axes.
-      const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
-      for (int k = 0; k < nb; ++k) {
-        const RigidBody& body = bodies[static_cast<size_t>(k)];
-        const Vec3 centre = g.face_center(a, I.x(), I.y(), I.z());
-        const double d = rigid_body_distance(body, centre);
-        double s = d <= -dx ? 1.0 : 0.0;
-        if (std::abs(d) < dx) {
-          // 4 x 4 sub-squares, each from its corners' distances: the box's distance bends at its
-          // edges, where one linear fit per face would misjudge the covered part by half.
-          constexpr int kSub = 4;
-          double sample[kSub + 1][kSub + 1];
-          for (int i1 = 0; i1 <= kSub; ++i1)
-            for (int i2 = 0; i2 <= kSub; ++i2) {
-              Vec3 x = centre;
-              x[b1] += dx * (static_cast<double>(i1) / kSub - 0.5);
-              x[b2] += dx * (static_cast<double>(i2) / kSub - 0.5);
-              sample[i1][i2] = rigid_body_distance(body, x);
-            }
-          s = 0.0;
-          for (int i1 = 0; i1 < kSub; ++i1)
-            for (int i2 = 0; i2 < kSub; ++i2)
-              s += face_fraction_inside(sample[i1][i2], sample[i1 + 1][i2], sample[i1][i2 + 1], sample[i1 + 1][i2 + 1]);
-          s /= kSub * kSub;
-        }
-        if (s > body_part[a][f]) {
-          body_part[a][f] = s;
-          body_of[a][f] = k;
-        }
-      }
-      const double inside_elastic = elastic && elastic->covered[a].size() > 0 ? elastic->covered[a][f] : 0.0;
-      fluid[a][f] = std::clamp(std::min({open, 1.0 - body_part[a][f], 1.0 - inside_elastic}), 0.0, 1.0);
-    }
-  }
+  FaceShares shares = face_shares(g, bodies, obstacles, prm.walls, elastic ? &elastic->covered : nullptr);
+  const std::array<ScalarGrid, 3>& fluid = shares.fluid;
+  const std::array<ScalarGrid, 3>& body_part = shares.body_part;
+  const std::array<Array3<int>, 3>& body_of = shares.body_of;
   // Rows: liquid cells with an open face.
   Array3<int32_t> row(g.n, -1);
   int64_t rows = 0;
@@ -144,6 +100,10 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
               theta = std::clamp(pc / (pc - pn), 0.01, 1.0);
             }
           }
+          // With viscosity the stress rows share this mass: at least the liquid's share of
+          // the face's cube, as the liquid-only viscous step weighs it (a face of theta = 0.01
+          // would take a hundredfold kick from the stress).
+          if (viscous && theta < 1.0) theta = std::max(theta, liquid_share(x));
           const int64_t q = count++;
           face_of.emplace_back(a, f);
           face_mass.push_back(prm.density * volume * w * theta);
@@ -244,6 +204,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       const int64_t q = unknown_of[a][static_cast<size_t>(f)];
       if (q >= 0) out.columns.emplace_back(q, w);
       else out.constant += w * liquid.velocity.u[a][f];  // air: u* (extrapolated)
+      out.liquid = q >= 0 && w > 0.0;
       if (w >= 1.0) return;
       const double in_elastic = static_open(a, f, I) > 0.0 ? std::min(covered_share(a, f), 1.0 - w) : 0.0;
       if (in_elastic > 0.0) {
@@ -257,7 +218,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
         }
       }
       const int k = body_of[a][f];
-      const double in_body = k >= 0 ? std::clamp(std::min(body_part[a][f], 1.0 - w - in_elastic), 0.0, 1.0) : 0.0;
+      const double in_body = k >= 0 && static_open(a, f, I) > 0.0  // a wall face under a body stays the wall's
+                                 ? std::clamp(std::min(body_part[a][f], 1.0 - w - in_elastic), 0.0, 1.0)
+                                 : 0.0;
       if (in_body > 0.0) {
         Vec3 e = Vec3::Zero();
         e[a] = 1.0;

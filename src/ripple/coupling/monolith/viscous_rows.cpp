@@ -15,15 +15,19 @@ ViscousRows build_viscous_rows(const StrainSamples& samples, const FaceStencilFn
   for (int64_t s = 0; s < samples.size(); ++s) {
     row.clear();
     double constant = 0.0;
+    bool liquid = false;
     for (int64_t t = samples.start[static_cast<size_t>(s)]; t < samples.start[static_cast<size_t>(s) + 1]; ++t) {
       const StrainTerm& term = samples.terms[static_cast<size_t>(t)];
       face.columns.clear();
       face.constant = 0.0;
+      face.liquid = false;
       stencil(term.axis, term.face, face);
+      liquid = liquid || face.liquid;
       const double c = term.coefficient / dx;
       constant += c * face.constant;
       for (const auto& [column, weight] : face.columns) row.emplace_back(column, c * weight);
     }
+    if (!liquid) continue;
     // Merge repeated columns (a body's six appear once per face it closes).
     std::sort(row.begin(), row.end());
     int64_t kept = 0;

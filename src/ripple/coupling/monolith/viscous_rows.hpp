@@ -25,6 +25,7 @@ namespace ripple {
 struct FaceStencil {
   std::vector<std::pair<int64_t, double>> columns;
   double constant = 0.0;
+  bool liquid = false;  ///< the face carries a liquid unknown
 };
 /// Fills the stencil of face `face` of axis `axis` (`out` arrives empty).
 using FaceStencilFn = std::function<void(int axis, int64_t face, FaceStencil& out)>;
@@ -36,8 +37,9 @@ struct ViscousRows {
   int64_t size() const { return bias.size(); }
 };
 
-/// The rows of the samples that reach at least one unknown (a sample of fixed faces alone
-/// exerts no force). dx (m), dt (s), viscosity (Pa s).
+/// The rows of the samples that reach at least one liquid unknown: a sample of solid and
+/// fixed faces alone (inside a body, or between two bodies or a body and a wall that touch)
+/// holds no liquid to shear. dx (m), dt (s), viscosity (Pa s).
 ViscousRows build_viscous_rows(const StrainSamples& samples, const FaceStencilFn& stencil, double dx, double dt,
                                double viscosity, int64_t first_row);
 

@@ -1,0 +1,69 @@
+#include "ripple/coupling/monolith/face_shares.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/core/parallel.hpp"
+
+namespace ripple {
+
+double static_open_share(const SolidBoundary* obstacles, const WallSides& walls, const GridGeometry& g, int a,
+                         int64_t f, const Vec3i& I) {
+  if (obstacles && obstacles->face_open[a].size() == g.face_dims(a).prod()) return obstacles->face_open[a][f];
+  const bool wall = (I[a] == 0 && walls[static_cast<size_t>(2 * a)]) ||
+                    (I[a] == g.n[a] && walls[static_cast<size_t>(2 * a + 1)]);
+  return wall ? 0.0 : 1.0;
+}
+
+FaceShares face_shares(const GridGeometry& g, const std::vector<RigidBody>& bodies, const SolidBoundary* obstacles,
+                       const WallSides& walls, const std::array<ScalarGrid, 3>* covered) {
+  const double dx = g.dx;
+  std::vector<double> reach(bodies.size());  // a body's distance is needed within this of its centre
+  for (size_t k = 0; k < bodies.size(); ++k) reach[k] = bounding_radius(bodies[k]) + 2.0 * dx;
+  FaceShares out;
+  for (int a = 0; a < 3; ++a) {
+    const Vec3i fd = g.face_dims(a);
+    out.fluid[a] = ScalarGrid(fd, 1.0);
+    out.body_part[a] = ScalarGrid(fd, 0.0);
+    out.body_of[a] = Array3<int>(fd, -1);
+    const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;
+    parallel_for(0, out.fluid[a].size(), [&](int64_t f) {
+      const Vec3i I = out.fluid[a].coords(f);
+      const Vec3 centre = g.face_center(a, I.x(), I.y(), I.z());
+      for (size_t k = 0; k < bodies.size(); ++k) {
+        const RigidBody& body = bodies[k];
+        if ((centre - body.position).norm() > reach[k]) continue;
+        const double d = rigid_body_distance(body, centre);
+        double s = d <= -dx ? 1.0 : 0.0;
+        if (std::abs(d) < dx) {
+          // 4 x 4 sub-squares, each from its corners' distances: a box's distance bends at its
+          // edges, where one linear fit per face would misjudge the covered part by half.
+          constexpr int kSub = 4;
+          double sample[kSub + 1][kSub + 1];
+          for (int i1 = 0; i1 <= kSub; ++i1)
+            for (int i2 = 0; i2 <= kSub; ++i2) {
+              Vec3 x = centre;
+              x[b1] += dx * (static_cast<double>(i1) / kSub - 0.5);
+              x[b2] += dx * (static_cast<double>(i2) / kSub - 0.5);
+              sample[i1][i2] = rigid_body_distance(body, x);
+            }
+          s = 0.0;
+          for (int i1 = 0; i1 < kSub; ++i1)
+            for (int i2 = 0; i2 < kSub; ++i2)
+              s += face_fraction_inside(sample[i1][i2], sample[i1 + 1][i2], sample[i1][i2 + 1], sample[i1 + 1][i2 + 1]);
+          s /= kSub * kSub;
+        }
+        if (s > out.body_part[a][f]) {
+          out.body_part[a][f] = s;
+          out.body_of[a][f] = static_cast<int>(k);
+        }
+      }
+      const double open = static_open_share(obstacles, walls, g, a, f, I);
+      const double inside_elastic = covered && (*covered)[a].size() > 0 ? (*covered)[a][f] : 0.0;
+      out.fluid[a][f] = std::clamp(std::min({open, 1.0 - out.body_part[a][f], 1.0 - inside_elastic}), 0.0, 1.0);
+    });
+  }
+  return out;
+}
+
+}  // namespace ripple
