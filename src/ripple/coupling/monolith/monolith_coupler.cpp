@@ -5,11 +5,11 @@
 #include <functional>
 
 #include "ripple/contact/mesh_signed_distance.hpp"
+#include "ripple/coupling/monolith/body_level_set.hpp"
 #include "ripple/coupling/monolith/step_contacts.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
-#include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/grid/interpolation.hpp"
 
 namespace ripple {
@@ -68,7 +68,13 @@ void MonolithCoupler::prepare(World& w) {
       body.points.push_back(model.vertex_local[static_cast<size_t>(info.first_vertex + v)]);
       mesh->vertices.push_back(body.points.back());
     }
-    for (const auto& t : d.triangles) mesh->triangles.emplace_back(t[0], t[1], t[2]);
+    for (const auto& t : d.triangles) {
+      mesh->triangles.emplace_back(t[0], t[1], t[2]);
+      const Vec3 &a = mesh->vertices[static_cast<size_t>(t[0])], &b = mesh->vertices[static_cast<size_t>(t[1])],
+                 &c = mesh->vertices[static_cast<size_t>(t[2])];
+      body.volume += a.dot(b.cross(c)) / 6.0;  // divergence theorem over the closed surface
+    }
+    body.volume = std::abs(body.volume);
     ShapeDesc shape;
     shape.kind = ShapeDesc::Kind::Mesh;
     shape.mesh = mesh;
@@ -171,14 +177,17 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   // A viscous liquid's stress is solved with the pressures and the bodies (viscous_rows.hpp).
   ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
   if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
-    // The liquid's level set continued into the bodies, as into the obstacles: a liquid cell
-    // beside a body then borders liquid, not a free surface the liquid would drain into. It
-    // reaches the bodies' middle (cells left out would count as air).
     ScopedPhase t(ctx.timings, "level_set");
-    SolidBoundary inside;
-    inside.node_phi = body_phi_;
-    inside.has_obstacles = true;
-    extrapolate_level_set_into_solids(w.liquid.phi, s.grid, inside, s.grid.n.maxCoeff());
+    BodyLevelSetInput li;
+    li.body_phi = &body_phi_;
+    for (const RigidBody& b : bodies_) {
+      li.rigid_distance.emplace_back([&b](const Vec3& x) { return rigid_body_distance(b, x); });
+      li.rigid_reach.emplace_back(b.position, bounding_radius(b));
+    }
+    li.elastic_phi = elastic_phi_.size() > 0 ? &elastic_phi_ : nullptr;
+    li.obstacles = &w.solids;
+    li.walls = wall_sides(s);
+    continue_level_set_into_bodies(w.liquid.phi, s.grid, li);
   }
   for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
   // The elastic volumes at the step's start: their surface cut by the cells, the faces inside.

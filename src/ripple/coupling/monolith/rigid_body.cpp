@@ -55,6 +55,7 @@ void advance_position(RigidBody& b, double dt) {
 RigidBody box_body(const Vec3& size, double density) {
   RigidBody b;
   b.mass = density * size.prod();
+  b.volume = size.prod();
   const Vec3 s2 = size.cwiseAbs2();
   b.inertia = (b.mass / 12.0 * Vec3(s2.y() + s2.z(), s2.x() + s2.z(), s2.x() + s2.y())).asDiagonal();
   for (int c = 0; c < 8; ++c)

@@ -19,6 +19,7 @@ struct RigidBody {
   Vec3 velocity = Vec3::Zero();          ///< of the centre of mass (m/s)
   Vec3 angular_velocity = Vec3::Zero();  ///< world frame (rad/s)
   double mass = 1.0;                     ///< kg
+  double volume = 0.0;                   ///< m^3, of its closed surface (0: unknown)
   Mat3 inertia = Mat3::Identity();       ///< about the centre of mass, body frame (kg m^2)
   std::vector<Vec3> points;              ///< contact samples (surface vertices), body frame (m)
   double friction = 0.5;                 ///< Coulomb coefficient mu
