@@ -14,6 +14,7 @@ struct RawTerm {
   int axis;
   Vec3i face;
   double sign;
+  int difference = 0;
 };
 
 }  // namespace
@@ -49,7 +50,7 @@ StrainSamples build_strain_samples(const GridGeometry& g, const WallSides& walls
       if (f < 0) return;  // reaches past an open side: traction-free there
       int e = 0;
       while (e < count && !(row[static_cast<size_t>(e)].axis == t.axis && row[static_cast<size_t>(e)].face == f)) ++e;
-      if (e == count) row[static_cast<size_t>(count++)] = {t.axis, f, 0.0};
+      if (e == count) row[static_cast<size_t>(count++)] = {t.axis, f, 0.0, t.difference};
       row[static_cast<size_t>(e)].coefficient += t.sign;
     }
     int kept = 0;
@@ -66,7 +67,8 @@ StrainSamples build_strain_samples(const GridGeometry& g, const WallSides& walls
   // The difference of component `comp` across the edge E along axis `along`: the face at E
   // minus the one a cell below. Across a domain side a wall mirrors the inside face (no-slip,
   // u_ghost = -u) and an open side has no face (the sample is dropped).
-  auto difference = [&](std::vector<RawTerm>& terms, int comp, const Vec3i& E, int along) {
+  auto difference = [&](std::vector<RawTerm>& terms, int comp, const Vec3i& E, int along, int which) {
+    const size_t first = terms.size();
     Vec3i below = E;
     below[along] -= 1;
     const bool wrap = periodic[static_cast<size_t>(along)];
@@ -82,6 +84,7 @@ StrainSamples build_strain_samples(const GridGeometry& g, const WallSides& walls
       terms.push_back({comp, E, 1.0});
       terms.push_back({comp, below, -1.0});
     }
+    for (size_t t = first; t < terms.size(); ++t) terms[t].difference = which;
   };
   auto cell_slab = [&](Slab& out, int k) {
     for (int j = 0; j < g.n.y(); ++j)
@@ -121,8 +124,8 @@ StrainSamples build_strain_samples(const GridGeometry& g, const WallSides& walls
           if (!periodic[static_cast<size_t>(axis)] && (E[axis] == 0 || E[axis] == g.n[axis])) w *= 0.5;
         if (w <= 0.0) continue;
         out.raw.clear();
-        difference(out.raw, a, E, b);  // u_a,b
-        difference(out.raw, b, E, a);  // u_b,a
+        difference(out.raw, a, E, b, 0);  // u_a,b
+        difference(out.raw, b, E, a, 1);  // u_b,a
         add_sample(out, 0.5, w, x);
       }
   };

@@ -24,6 +24,7 @@ struct StrainTerm {
   int axis = 0;
   int64_t face = 0;          ///< index into the axis's face array (wrapped on periodic axes)
   double coefficient = 0.0;  ///< +-1, or +-2 for a face mirrored across a wall
+  int difference = 0;        ///< which of the sample's differences it is in: 0, or 1 (u_b,a at an edge)
 };
 
 /// Samples in compressed rows: sample s has terms[start[s] .. start[s + 1]).

@@ -6,7 +6,7 @@
 namespace ripple {
 
 ViscousRows build_viscous_rows(const StrainSamples& samples, const FaceStencilFn& stencil, double dx, double dt,
-                               double viscosity, int64_t first_row) {
+                               double viscosity, int64_t first_row, const DifferenceFn& difference) {
   ViscousRows out;
   std::vector<double> bias, compliance;
   const double volume = dx * dx * dx;
@@ -16,16 +16,43 @@ ViscousRows build_viscous_rows(const StrainSamples& samples, const FaceStencilFn
     row.clear();
     double constant = 0.0;
     bool liquid = false;
-    for (int64_t t = samples.start[static_cast<size_t>(s)]; t < samples.start[static_cast<size_t>(s) + 1]; ++t) {
-      const StrainTerm& term = samples.terms[static_cast<size_t>(t)];
-      face.columns.clear();
-      face.constant = 0.0;
-      face.liquid = false;
-      stencil(term.axis, term.face, face);
-      liquid = liquid || face.liquid;
-      const double c = term.coefficient / dx;
-      constant += c * face.constant;
-      for (const auto& [column, weight] : face.columns) row.emplace_back(column, c * weight);
+    const int64_t t0 = samples.start[static_cast<size_t>(s)], t1 = samples.start[static_cast<size_t>(s) + 1];
+    auto add = [&](const FaceStencil& f, double c) {
+      constant += c * f.constant;
+      for (const auto& [column, weight] : f.columns) row.emplace_back(column, c * weight);
+      liquid = liquid || f.liquid;
+    };
+    for (int which = 0; which < 2; ++which) {
+      // A plain difference (+1, -1) may be replaced as a whole.
+      const StrainTerm* plus = nullptr;
+      const StrainTerm* minus = nullptr;
+      int count = 0;
+      for (int64_t t = t0; t < t1; ++t) {
+        const StrainTerm& term = samples.terms[static_cast<size_t>(t)];
+        if (term.difference != which) continue;
+        ++count;
+        if (term.coefficient == 1.0) plus = &term;
+        else if (term.coefficient == -1.0) minus = &term;
+      }
+      if (count == 0) continue;
+      if (difference && count == 2 && plus && minus) {
+        face.columns.clear();
+        face.constant = 0.0;
+        face.liquid = false;
+        if (difference(*plus, *minus, face)) {
+          add(face, 1.0 / dx);
+          continue;
+        }
+      }
+      for (int64_t t = t0; t < t1; ++t) {
+        const StrainTerm& term = samples.terms[static_cast<size_t>(t)];
+        if (term.difference != which) continue;
+        face.columns.clear();
+        face.constant = 0.0;
+        face.liquid = false;
+        stencil(term.axis, term.face, face);
+        add(face, term.coefficient / dx);
+      }
     }
     if (!liquid) continue;
     // Merge repeated columns (a body's six appear once per face it closes).

@@ -29,6 +29,10 @@ struct FaceStencil {
 };
 /// Fills the stencil of face `face` of axis `axis` (`out` arrives empty).
 using FaceStencilFn = std::function<void(int axis, int64_t face, FaceStencil& out)>;
+/// Optionally replaces a difference u(plus) - u(minus) of two faces (m/s; `out` arrives empty):
+/// returns false to keep the faces' own stencils. A no-slip solid between the two faces is
+/// then met where it is, not a face away (a ghost-fluid difference).
+using DifferenceFn = std::function<bool(const StrainTerm& plus, const StrainTerm& minus, FaceStencil& out)>;
 
 struct ViscousRows {
   std::vector<Triplet> entries;  ///< C's entries, rows numbered from `first_row`
@@ -41,6 +45,6 @@ struct ViscousRows {
 /// fixed faces alone (inside a body, or between two bodies or a body and a wall that touch)
 /// holds no liquid to shear. dx (m), dt (s), viscosity (Pa s).
 ViscousRows build_viscous_rows(const StrainSamples& samples, const FaceStencilFn& stencil, double dx, double dt,
-                               double viscosity, int64_t first_row);
+                               double viscosity, int64_t first_row, const DifferenceFn& difference = nullptr);
 
 }  // namespace ripple
