@@ -179,3 +179,31 @@ TEST(MonolithicSolve, AMovingObstaclePushesTheLiquid) {
 }  // namespace
 }  // namespace ripple
 
+
+namespace ripple {
+namespace {
+
+TEST(MonolithicSolve, ASealedTankFullOfLiquidConverges) {
+  // No free surface: the pressures are fixed only up to a constant. A velocity pushing into
+  // one end wall and out of the other is made divergence-free.
+  LiquidState liquid;
+  GridGeometry g;
+  g.dx = 0.05;
+  g.n = Vec3i(12, 8, 8);
+  liquid.grid = g;
+  liquid.phi = ScalarGrid(g.n, -g.dx);
+  liquid.velocity.resize(g);
+  for (int64_t f = 0; f < liquid.velocity.u[0].size(); ++f) liquid.velocity.u[0][f] = 0.3;
+  for (int64_t f = 0; f < liquid.velocity.u[1].size(); ++f) liquid.velocity.u[1][f] = -kG * kDt;
+  MonolithicSolveParams p;
+  p.dt = kDt;
+  p.walls = {true, true, true, true, true, true};
+  std::vector<RigidBody> none;
+  const MonolithicSolveReport r = solve_liquid_rigid_contact(liquid, none, {}, nullptr, p);
+  EXPECT_TRUE(r.converged);
+  EXPECT_LT(r.max_divergence, 1e-6);
+  EXPECT_LT(std::abs(liquid.velocity.u[0](6, 4, 4)), 1e-6);  // the wall stops the flow
+}
+
+}  // namespace
+}  // namespace ripple

@@ -45,6 +45,21 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     if (open > 0.0) row[c] = static_cast<int32_t>(rows++);
   }
   report.pressure_unknowns = rows;
+  // Sealed: no liquid cell beside an air cell or an open domain side.
+  bool sealed = rows > 0;
+  for (int64_t c = 0; c < phi.size() && sealed; ++c) {
+    if (row[c] < 0) continue;
+    const Vec3i I = phi.coords(c);
+    for (int a = 0; a < 3 && sealed; ++a)
+      for (int side = 0; side < 2 && sealed; ++side) {
+        Vec3i n = I;
+        n[a] += side == 0 ? -1 : 1;
+        Vec3i face = I;
+        if (side == 1) face[a] += 1;
+        if (fluid[a](face.x(), face.y(), face.z()) <= 0.0) continue;  // closed
+        if (n[a] < 0 || n[a] >= g.n[a] || phi(n.x(), n.y(), n.z()) >= 0.0) sealed = false;
+      }
+  }
   const int64_t contact_rows = 3 * static_cast<int64_t>(contacts.size());
   const int64_t ne = elastic ? elastic->size() : 0;  // elastic unknowns, and as many compliant rows
   const int64_t viscous0 = rows + contact_rows + ne;  // then the stress rows
@@ -340,6 +355,15 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       diagonal[i] += body_part_row[static_cast<size_t>(k)].dot(body_inverse[static_cast<size_t>(k)] * body_part_row[static_cast<size_t>(k)]);
   }
   VectorX regular = VectorX::Zero(all_rows);
+  if (sealed) {
+    // No free surface and no open side: the pressures are fixed up to a constant, which a
+    // compliance of 1e-10 of each row's diagonal pins (the divergence it leaves is that share
+    // of the pressure's own size).
+    for (int64_t r = 0; r < rows; ++r) {
+      regular[r] = 1e-10 * diagonal[r];
+      diagonal[r] += regular[r];
+    }
+  }
   {
     // An elastic vertex with one contact has as many rows as velocities: no scaling needed (a
     // scaled row gives way under load and Baumgarte pushes it back: the vertex jitters).
@@ -383,7 +407,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   for (int64_t c = 0; c < row.size(); ++c)
     if (row[c] >= 0) cell_of_row[static_cast<size_t>(row[c])] = c;
   std::unique_ptr<RowMultigrid> multigrid;
-  if (rows > 0 && prm.multigrid)
+  if (rows > 0 && prm.multigrid && !sealed)  // its V-cycle needs a free surface or an open side
     multigrid = std::make_unique<RowMultigrid>(g, row, fluid, prm.density, dx * dx * dx, nullptr, cell_of_row,
                                                diagonal, PeriodicAxes{});
   VectorX head, z_head, tail, z_tail;
