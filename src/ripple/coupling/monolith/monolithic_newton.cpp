@@ -16,6 +16,7 @@ ElasticBlock elastic_geometry(const ElasticVolumes& volumes, const std::vector<V
   for (const auto& t : volumes.surface())
     e.piece_unknowns.push_back({volumes.unknown_of(t[0]), volumes.unknown_of(t[1]), volumes.unknown_of(t[2])});
   if (node_phi.size() == 0) return e;
+  e.phi = &node_phi;
   for (int a = 0; a < 3; ++a) {
     e.covered[a] = ScalarGrid(g.face_dims(a), 0.0);
     const int b1 = (a + 1) % 3, b2 = (a + 2) % 3;

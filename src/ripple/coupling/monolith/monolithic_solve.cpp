@@ -7,6 +7,7 @@
 #include "ripple/coupling/monolith/face_shares.hpp"
 #include "ripple/coupling/monolith/viscous_rows.hpp"
 #include "ripple/fluid/implicit_viscosity.hpp"
+#include "ripple/grid/interpolation.hpp"
 #include "ripple/fluid/row_multigrid.hpp"
 #include "ripple/solver/column_dots.hpp"
 
@@ -250,30 +251,43 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       if (in_static > 0.0 && obstacles && obstacles->velocity.u[a].size() == fluid[a].size())
         out.constant += in_static * obstacles->velocity.u[a][f];
     };
-    // A difference between a face inside a rigid body and a liquid face outside it: the
-    // liquid's own velocity against the body's at the surface point between them, over the
-    // liquid's part of the distance (ghost fluid, the no-slip where the surface is; the faces'
-    // means would put it up to a face away, and a sphere a few cells across would feel too
-    // little drag).
+    // A difference between a face inside a solid (a rigid body, an elastic volume) and a liquid
+    // face outside it: the liquid's own velocity against the solid's at the surface between
+    // them, over the liquid's part of the distance (ghost fluid, the no-slip where the surface
+    // is; the faces' means would put it up to a face away, and a sphere a few cells across
+    // would feel too little drag).
     auto ghost = [&](const StrainTerm& plus, const StrainTerm& minus, FaceStencil& out) {
       for (int side = 0; side < 2; ++side) {
         const StrainTerm& in = side == 0 ? plus : minus;
         const StrainTerm& out_face = side == 0 ? minus : plus;
-        const int k = body_of[in.axis][in.face];
-        if (k < 0 || fluid[in.axis][in.face] > 0.0 || covered_share(in.axis, in.face) > 0.0) continue;
         const int64_t q = unknown_of[out_face.axis][static_cast<size_t>(out_face.face)];
-        if (q < 0) continue;
-        const RigidBody& body = bodies[static_cast<size_t>(k)];
+        if (q < 0 || fluid[in.axis][in.face] > 0.0) continue;
+        const double sign = side == 0 ? -1.0 : 1.0;  // plus - minus = +-(u_liquid - v_solid(xs)) / theta
         const Vec3i Ii = fluid[in.axis].coords(in.face), Io = fluid[out_face.axis].coords(out_face.face);
         const Vec3 xi = g.face_center(in.axis, Ii.x(), Ii.y(), Ii.z()), xo = g.face_center(out_face.axis, Io.x(), Io.y(), Io.z());
+        if (covered_share(in.axis, in.face) >= 1.0 && elastic->phi && static_open(in.axis, in.face, Ii) > 0.0) {
+          // Inside an elastic volume: its velocity at the nearest cut piece (Eq. 12).
+          const double di = sample(*elastic->phi, g, Vec3::Zero(), xi), dout = sample(*elastic->phi, g, Vec3::Zero(), xo);
+          const SurfacePiece* piece = nearest_piece(in.axis, Ii);
+          if (di >= 0.0 || dout <= 0.0 || !piece) continue;
+          const double theta = std::max(dout / (dout - di), 0.25);
+          out.columns.emplace_back(q, sign / theta);
+          const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece->triangle)];
+          for (int v = 0; v < 3; ++v)
+            if (tri[static_cast<size_t>(v)] >= 0)
+              out.columns.emplace_back(elastic0 + tri[static_cast<size_t>(v)] + in.axis, -sign / theta * piece->barycentric[v]);
+          out.liquid = true;
+          return true;
+        }
+        const int k = body_of[in.axis][in.face];
+        if (k < 0 || covered_share(in.axis, in.face) > 0.0) continue;
+        const RigidBody& body = bodies[static_cast<size_t>(k)];
         const double di = rigid_body_distance(body, xi), dout = rigid_body_distance(body, xo);
         if (di >= 0.0 || dout <= 0.0) continue;
         // The liquid's share of the segment (at least a quarter: closer, the difference would
         // stiffen without bound), and the point that far along it, on the surface.
         const double theta = std::max(dout / (dout - di), 0.25);
         const Vec3 xs = xo + theta * (xi - xo);
-        // plus - minus = +-(u_liquid - v_body(xs)) / theta
-        const double sign = side == 0 ? -1.0 : 1.0;
         out.columns.emplace_back(q, sign / theta);
         Vec3 e = Vec3::Zero();
         e[in.axis] = 1.0;

@@ -50,6 +50,7 @@ struct ElasticBlock {
   std::vector<SurfacePiece> pieces;
   std::vector<std::array<int, 3>> piece_unknowns;  ///< per surface triangle: its vertices' first unknowns (-1: pinned)
   std::array<ScalarGrid, 3> covered;               ///< per face, the share inside the volumes (empty: none)
+  const ScalarGrid* phi = nullptr;  ///< m, at nodes: the volumes' signed distance (null: none)
   /// Applies the split rows' own block inverse, (D^-1 + Q^T M'^-1 Q)^-1 r
   /// = D Q^T (M' + K')^-1 M' Q^-T r (one sparse Cholesky and one triangular solve): MPRGP's
   /// preconditioner on those rows (empty: their diagonal).
