@@ -22,7 +22,8 @@ double static_open_share(const SolidBoundary* obstacles, const WallSides& walls,
                          int64_t f, const Vec3i& I);
 
 /// Every face's shares; `covered` (optional, empty arrays: none) the elastic volumes' share of
-/// each face. w = min(open, 1 - s, 1 - covered).
+/// each face. w = min(open, 1 - the bodies' shares together, 1 - covered): a face two touching
+/// bodies share holds no liquid, though its flux carries the larger share's body alone.
 FaceShares face_shares(const GridGeometry& g, const std::vector<RigidBody>& bodies, const SolidBoundary* obstacles,
                        const WallSides& walls, const std::array<ScalarGrid, 3>* covered);
 

@@ -280,7 +280,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
           return true;
         }
         const int k = body_of[in.axis][in.face];
-        if (k < 0 || covered_share(in.axis, in.face) > 0.0) continue;
+        if (k < 0 || covered_share(in.axis, in.face) > 0.0 || static_open(in.axis, in.face, Ii) <= 0.0) continue;
         const RigidBody& body = bodies[static_cast<size_t>(k)];
         const double di = rigid_body_distance(body, xi), dout = rigid_body_distance(body, xo);
         if (di >= 0.0 || dout <= 0.0) continue;
