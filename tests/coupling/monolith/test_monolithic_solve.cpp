@@ -21,21 +21,29 @@ struct Tank {
   MonolithicSolveReport report;
 };
 
+/// A tank of 5 cm cells, `n` of them, with water `depth` (m) deep, its y-faces moving at
+/// -g dt (one step of gravity from rest).
+LiquidState still_water(const Vec3i& n, double depth) {
+  LiquidState liquid;
+  GridGeometry g;
+  g.dx = 0.05;
+  g.n = n;
+  liquid.grid = g;
+  liquid.phi = ScalarGrid(g.n);
+  for (int64_t c = 0; c < liquid.phi.size(); ++c) {
+    const Vec3i I = liquid.phi.coords(c);
+    liquid.phi[c] = g.cell_center(I.x(), I.y(), I.z()).y() - depth;
+  }
+  liquid.velocity.resize(g);
+  for (double& u : liquid.velocity.u[1].data()) u = -kG * kDt;
+  return liquid;
+}
+
 /// A 0.8 m tank with water `depth` (m) deep (none: 0) and a 20 x 10 x 20 cm box of `density`
 /// resting on a support plane at y = 0.11 m; one step from rest under gravity.
 Tank tank(double depth, double density) {
   Tank t;
-  GridGeometry g;
-  g.dx = 0.05;
-  g.n = Vec3i(16, 16, 16);
-  t.liquid.grid = g;
-  t.liquid.phi = ScalarGrid(g.n);
-  for (int64_t c = 0; c < t.liquid.phi.size(); ++c) {
-    const Vec3i I = t.liquid.phi.coords(c);
-    t.liquid.phi[c] = g.cell_center(I.x(), I.y(), I.z()).y() - depth;
-  }
-  t.liquid.velocity.resize(g);
-  for (double& u : t.liquid.velocity.u[1].data()) u = -kG * kDt;
+  t.liquid = still_water(Vec3i(16, 16, 16), depth);
   RigidBody box = box_body(Vec3(0.2, 0.1, 0.2), density);
   box.position = Vec3(0.41, 0.16, 0.41);
   box.velocity = Vec3(0.0, -kG * kDt, 0.0);
@@ -99,18 +107,7 @@ TEST(MonolithicSolve, WithoutLiquidTheSupportCarriesTheWeight) {
 /// under 0.5 m of still water, its centre at `y` (m); with `volume` false the body's volume is
 /// not given (its cut faces are not corrected). Returns its vertical speed (m/s).
 double neutral_box_speed(double y, bool volume) {
-  LiquidState liquid;
-  GridGeometry g;
-  g.dx = 0.05;
-  g.n = Vec3i(16, 16, 16);
-  liquid.grid = g;
-  liquid.phi = ScalarGrid(g.n);
-  for (int64_t c = 0; c < liquid.phi.size(); ++c) {
-    const Vec3i I = liquid.phi.coords(c);
-    liquid.phi[c] = g.cell_center(I.x(), I.y(), I.z()).y() - 0.6;
-  }
-  liquid.velocity.resize(g);
-  for (double& u : liquid.velocity.u[1].data()) u = -kG * kDt;
+  LiquidState liquid = still_water(Vec3i(16, 16, 16), 0.6);
   RigidBody box = box_body(Vec3(0.17, 0.13, 0.11), 1000.0);
   if (!volume) box.volume = 0.0;
   box.position = Vec3(0.4, y, 0.4);
@@ -176,25 +173,11 @@ TEST(MonolithicSolve, AMovingObstaclePushesTheLiquid) {
   EXPECT_GT(liquid.velocity.u[0](7, 3, 8), 0.1);  // and behind it, following
 }
 
-}  // namespace
-}  // namespace ripple
-
-
-namespace ripple {
-namespace {
-
 TEST(MonolithicSolve, ASealedTankFullOfLiquidConverges) {
   // No free surface: the pressures are fixed only up to a constant. A velocity pushing into
   // one end wall and out of the other is made divergence-free.
-  LiquidState liquid;
-  GridGeometry g;
-  g.dx = 0.05;
-  g.n = Vec3i(12, 8, 8);
-  liquid.grid = g;
-  liquid.phi = ScalarGrid(g.n, -g.dx);
-  liquid.velocity.resize(g);
+  LiquidState liquid = still_water(Vec3i(12, 8, 8), 1.0);  // deeper than the tank: full
   for (int64_t f = 0; f < liquid.velocity.u[0].size(); ++f) liquid.velocity.u[0][f] = 0.3;
-  for (int64_t f = 0; f < liquid.velocity.u[1].size(); ++f) liquid.velocity.u[1][f] = -kG * kDt;
   MonolithicSolveParams p;
   p.dt = kDt;
   p.walls = {true, true, true, true, true, true};

@@ -206,6 +206,23 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   };
   // The stress rows: each sample's faces are the liquid's unknowns, a body's velocity where it
   // closes the face, the static solids' (walls, obstacles) or, in the air, u* (extrapolated).
+  // Columns of a velocity component `a` times `weight`: an elastic volume's at a cut piece (its
+  // vertices' barycentric mix, Eq. 12), a rigid body's at point x (v + omega x r).
+  using Columns = std::vector<std::pair<int64_t, double>>;
+  auto piece_columns = [&](const SurfacePiece& piece, int a, double weight, Columns& out) {
+    const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece.triangle)];
+    for (int v = 0; v < 3; ++v)
+      if (tri[static_cast<size_t>(v)] >= 0) out.emplace_back(elastic0 + tri[static_cast<size_t>(v)] + a, weight * piece.barycentric[v]);
+  };
+  auto rigid_columns = [&](int k, const Vec3& x, int a, double weight, Columns& out) {
+    Vec3 e = Vec3::Zero();
+    e[a] = 1.0;
+    const Vec3 re = (x - bodies[static_cast<size_t>(k)].position).cross(e);
+    for (int d = 0; d < 3; ++d) {
+      out.emplace_back(body0 + 6 * k + d, weight * e[d]);
+      out.emplace_back(body0 + 6 * k + 3 + d, weight * re[d]);
+    }
+  };
   ViscousRows viscous_rows;
   if (viscous) {
     std::array<std::vector<int64_t>, 3> unknown_of;
@@ -225,10 +242,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       const double in_elastic = static_open(a, f, I) > 0.0 ? std::min(covered_share(a, f), 1.0 - w) : 0.0;
       if (in_elastic > 0.0) {
         if (const SurfacePiece* piece = nearest_piece(a, I)) {
-          const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece->triangle)];
-          for (int k = 0; k < 3; ++k)
-            if (tri[static_cast<size_t>(k)] >= 0)
-              out.columns.emplace_back(elastic0 + tri[static_cast<size_t>(k)] + a, in_elastic * piece->barycentric[k]);
+          piece_columns(*piece, a, in_elastic, out.columns);
         } else {
           out.constant += in_elastic * liquid.velocity.u[a][f];
         }
@@ -237,16 +251,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       const double in_body = k >= 0 && static_open(a, f, I) > 0.0  // a wall face under a body stays the wall's
                                  ? std::clamp(std::min(body_part[a][f], 1.0 - w - in_elastic), 0.0, 1.0)
                                  : 0.0;
-      if (in_body > 0.0) {
-        Vec3 e = Vec3::Zero();
-        e[a] = 1.0;
-        const Vec3 r = g.face_center(a, I.x(), I.y(), I.z()) - bodies[static_cast<size_t>(k)].position;
-        const Vec3 re = r.cross(e);
-        for (int d = 0; d < 3; ++d) {
-          out.columns.emplace_back(body0 + 6 * k + d, in_body * e[d]);
-          out.columns.emplace_back(body0 + 6 * k + 3 + d, in_body * re[d]);
-        }
-      }
+      if (in_body > 0.0) rigid_columns(k, g.face_center(a, I.x(), I.y(), I.z()), a, in_body, out.columns);
       const double in_static = std::max(0.0, 1.0 - w - in_elastic - in_body);
       if (in_static > 0.0 && obstacles && obstacles->velocity.u[a].size() == fluid[a].size())
         out.constant += in_static * obstacles->velocity.u[a][f];
@@ -272,10 +277,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
           if (di >= 0.0 || dout <= 0.0 || !piece) continue;
           const double theta = std::max(dout / (dout - di), 0.25);
           out.columns.emplace_back(q, sign / theta);
-          const auto& tri = elastic->piece_unknowns[static_cast<size_t>(piece->triangle)];
-          for (int v = 0; v < 3; ++v)
-            if (tri[static_cast<size_t>(v)] >= 0)
-              out.columns.emplace_back(elastic0 + tri[static_cast<size_t>(v)] + in.axis, -sign / theta * piece->barycentric[v]);
+          piece_columns(*piece, in.axis, -sign / theta, out.columns);
           out.liquid = true;
           return true;
         }
@@ -289,13 +291,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
         const double theta = std::max(dout / (dout - di), 0.25);
         const Vec3 xs = xo + theta * (xi - xo);
         out.columns.emplace_back(q, sign / theta);
-        Vec3 e = Vec3::Zero();
-        e[in.axis] = 1.0;
-        const Vec3 re = (xs - body.position).cross(e);
-        for (int d = 0; d < 3; ++d) {
-          out.columns.emplace_back(body0 + 6 * k + d, -sign / theta * e[d]);
-          out.columns.emplace_back(body0 + 6 * k + 3 + d, -sign / theta * re[d]);
-        }
+        rigid_columns(k, xs, in.axis, -sign / theta, out.columns);
         out.liquid = true;
         return true;
       }
@@ -464,10 +460,10 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   auto elastic_face_velocity = [&](int a, const Vec3i& I, double& out) {
     const SurfacePiece* nearest = nearest_piece(a, I);
     if (!nearest) return false;
-    const auto& tri = elastic->piece_unknowns[static_cast<size_t>(nearest->triangle)];
+    Columns columns;
+    piece_columns(*nearest, a, 1.0, columns);
     out = 0.0;
-    for (int k = 0; k < 3; ++k)
-      if (tri[static_cast<size_t>(k)] >= 0) out += nearest->barycentric[k] * x[elastic0 + tri[static_cast<size_t>(k)] + a];
+    for (const auto& [column, weight] : columns) out += weight * x[column];
     return true;
   };
   // A face a body covers in part carries the flux w u + s u_body: its mean velocity is what the
