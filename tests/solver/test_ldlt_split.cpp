@@ -2,7 +2,8 @@
 // possible: min 1/2 |x - x*|^2_M + 1/2 x^T K x through the compliant rows Q^T x with
 // compliance D^-1 (Eq. 22-24) must give the same x as the direct solve (M + K) x = M x*, for a
 // definite K and for a semi-definite one (a free chain of springs: a rigid translation costs
-// nothing, and the floor clamps its zero pivot).
+// nothing, and the floor clamps its zero pivot). The incomplete split (Table 1's IC) is exact
+// where the factor has no fill and an approximation of K where it has.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -71,6 +72,58 @@ TEST(LdltSplit, NonFiniteEntriesAreRefused) {
   SparseMatrix k = spring_chain(4, 1.0, 1.0);
   k.coeffRef(1, 1) = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(ldlt_split(k), SimulationError);
+}
+
+/// The 7-point Laplacian of an n^3 grid plus `anchor` on the diagonal: its Cholesky factor fills in.
+SparseMatrix grid_laplacian(int n, double anchor) {
+  std::vector<Triplet> t;
+  auto id = [n](int i, int j, int k) { return (k * n + j) * n + i; };
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        t.emplace_back(id(i, j, k), id(i, j, k), anchor);
+        const int nb[3][3] = {{i + 1, j, k}, {i, j + 1, k}, {i, j, k + 1}};
+        for (const auto& b : nb) {
+          if (b[0] >= n || b[1] >= n || b[2] >= n) continue;
+          const int p = id(i, j, k), q = id(b[0], b[1], b[2]);
+          t.emplace_back(p, p, 1.0);
+          t.emplace_back(q, q, 1.0);
+          t.emplace_back(p, q, -1.0);
+          t.emplace_back(q, p, -1.0);
+        }
+      }
+  SparseMatrix m(n * n * n, n * n * n);
+  m.setFromTriplets(t.begin(), t.end());
+  return m;
+}
+
+double relative_error(const LdltSplit& s, const SparseMatrix& k) {
+  const Eigen::MatrixXd qdq = Eigen::MatrixXd(s.q) * s.diagonal.asDiagonal() * Eigen::MatrixXd(s.q).transpose();
+  return (qdq - Eigen::MatrixXd(k)).norm() / Eigen::MatrixXd(k).norm();
+}
+
+TEST(IncompleteLdltSplit, ExactWhereTheFactorHasNoFillApproximateWhereItHas) {
+  // A chain's factor has no fill: the incomplete factor is the exact one.
+  const SparseMatrix chain = spring_chain(12, 50.0, 0.3);
+  const LdltSplit exact = incomplete_ldlt_split(chain);
+  EXPECT_LT(relative_error(exact, chain), 1e-10);
+  // A 3D Laplacian's does: Q D Q^T approximates K, with Q unit lower triangular up to P and D
+  // positive, and solve_q_transpose inverts Q^T.
+  const SparseMatrix k = grid_laplacian(5, 0.1);
+  const LdltSplit s = incomplete_ldlt_split(k);
+  const double error = relative_error(s, k);
+  EXPECT_GT(error, 1e-4);
+  EXPECT_LT(error, 0.3);
+  EXPECT_GT(s.diagonal.minCoeff(), 0.0);
+  EXPECT_LE(s.q.nonZeros(), k.nonZeros());  // no more entries than K's lower triangle holds, plus its diagonal
+  const Eigen::MatrixXd l = Eigen::MatrixXd(s.l);
+  EXPECT_LT((l.diagonal().array() - 1.0).abs().maxCoeff(), 1e-14);
+  EXPECT_LT(l.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().cwiseAbs().maxCoeff(), 1e-300);
+  const VectorX x = VectorX::LinSpaced(k.rows(), -1.0, 2.0);
+  EXPECT_LT((solve_q_transpose(s, s.q.transpose() * x) - x).cwiseAbs().maxCoeff(), 1e-10);
+  SparseMatrix bad = chain;
+  bad.coeffRef(2, 2) = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(incomplete_ldlt_split(bad), SimulationError);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "ripple/solver/ldlt_split.hpp"
 
+#include <Eigen/IterativeLinearSolvers>
 #include <Eigen/SparseCholesky>
 #include <algorithm>
 
@@ -44,6 +45,38 @@ LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor) {
       out.diagonal[i] = floor;
       ++out.clamped;
     }
+  return out;
+}
+
+LdltSplit incomplete_ldlt_split(const SparseMatrix& k) {
+  LdltSplit out;
+  const int64_t n = k.rows();
+  if (n == 0) {
+    out.q = out.l = SparseMatrix(0, 0);
+    out.diagonal = VectorX(0);
+    return out;
+  }
+  for (int64_t i = 0; i < k.nonZeros(); ++i)
+    if (!std::isfinite(k.valuePtr()[i])) throw SimulationError("non-finite entry in the matrix to split (IC)");
+  Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::AMDOrdering<int>> ic;
+  ic.compute(k);
+  if (ic.info() != Eigen::Success) throw SimulationError("the incomplete Cholesky factorisation of the elastic Hessian failed");
+  // S P K P^T S ~ L L^T (S the scaling): with L = U0 Lambda (U0 unit lower), K ~ P^T U D U^T P
+  // where U = S^-1 U0 S stays unit lower and D = (Lambda / S)^2.
+  const SparseMatrix& l = ic.matrixL();
+  const VectorX& s = ic.scalingS();
+  out.diagonal.resize(n);
+  for (int64_t j = 0; j < n; ++j) out.diagonal[j] = std::pow(l.coeff(j, j) / s[j], 2);
+  std::vector<Triplet> t;
+  for (int64_t j = 0; j < l.outerSize(); ++j) {
+    const double pivot = l.coeff(j, j);
+    for (SparseMatrix::InnerIterator it(l, j); it; ++it)
+      t.emplace_back(it.row(), j, it.row() == j ? 1.0 : it.value() / pivot * s[j] / s[it.row()]);
+  }
+  out.l = SparseMatrix(n, n);
+  out.l.setFromTriplets(t.begin(), t.end());
+  out.p = ic.permutationP();
+  out.q = out.p.inverse() * out.l;
   return out;
 }
 

@@ -11,7 +11,7 @@
 namespace ripple {
 
 struct LdltSplit {
-  SparseMatrix q;       ///< n x n, Q = P^T L (not triangular in general)
+  SparseMatrix q;       ///< n x m, Q = P^T L (n x n, not triangular in general) for the factorisations
   SparseMatrix l;       ///< n x n, L (unit lower triangular)
   Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> p;  ///< P
   VectorX diagonal;     ///< n, D after clamping (positive)
@@ -19,11 +19,18 @@ struct LdltSplit {
   bool shifted = false; ///< an exact zero pivot stopped the factorisation: K + floor I was split
 };
 
-/// Q^-T r (one sparse triangular solve).
+/// Q^-T r (one sparse triangular solve; Q square, from a factorisation).
 VectorX solve_q_transpose(const LdltSplit& split, const VectorX& r);
 
 /// Splits K (n x n, both triangles stored). relative_floor: the clamp, relative to max D.
 /// Throws SimulationError when K holds non-finite entries.
 LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor = 1e-10);
+
+/// K (n x n, both triangles stored, positive definite) approximated by its incomplete Cholesky
+/// factorisation with no fill beyond K's own count of entries per column (Lin & More 1999, as
+/// Eigen implements it, with its AMD ordering, scaling and diagonal shift), written as
+/// Q D Q^T ~ K with Q = P^T L (L unit lower triangular): the IC scheme of Takahashi & Batty
+/// 2022, Table 1. Throws SimulationError when K holds non-finite entries or the factorisation fails.
+LdltSplit incomplete_ldlt_split(const SparseMatrix& k);
 
 }  // namespace ripple

@@ -5,6 +5,7 @@
 #include "../../stepping.hpp"
 #include "../../test_support.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/coupling/monolith/monolith_settings.hpp"
 
 namespace ripple {
 namespace {
@@ -37,6 +38,14 @@ TEST(MonolithSettings, ScenesItCannotCoupleAreRefusedNamingTheKey) {
   j["coupling"]["monolith"]["preconditioner"] = "ilu";  // no such solver
   EXPECT_NE(test::input_error_of(j).find("/coupling/monolith/preconditioner"), std::string::npos)
       << test::input_error_of(j);
+  j = monolith_scene();
+  j["coupling"]["monolith"]["elastic_split"] = "cholesky";  // not one of Table 1's schemes
+  EXPECT_NE(test::input_error_of(j).find("/coupling/monolith/elastic_split"), std::string::npos)
+      << test::input_error_of(j);
+  j = monolith_scene();
+  j["coupling"]["monolith"]["elastic_split"] = "natural";
+  EXPECT_EQ(test::input_error_of(j), "");
+  EXPECT_EQ(monolith_settings(test::scene_from(j)).elastic_split, ElasticSplit::natural);
   j = monolith_scene();
   j["coupling"]["monolith"]["pyramid"] = true;  // no such option
   EXPECT_NE(test::input_error_of(j).find("/coupling/monolith"), std::string::npos) << test::input_error_of(j);

@@ -50,12 +50,12 @@ void ElasticVolumes::begin_step(const SolidState& state, double dt, const Vec3& 
   elastic_.update_rotations(z_start_);  // the corotated model's rotations, fixed over the step
   damping_stiffness_ = SparseMatrix(size(), size());
   if (!stiffness_damping_) return;
-  std::vector<double> scale(m_.bodies.size(), 0.0);
+  damping_scale_.assign(m_.bodies.size(), 0.0);
   for (size_t b = 0; b < m_.bodies.size(); ++b)
-    if (volume_scale_[b] > 0.0) scale[b] = dt * m_.bodies[b].stiffness_damping;
+    if (volume_scale_[b] > 0.0) damping_scale_[b] = dt * m_.bodies[b].stiffness_damping;
   VectorX g = VectorX::Zero(m_.num_dofs);
   std::vector<Triplet> h, t;
-  elastic_.add_scaled(z_start_, 1.0, &scale, g, &h);
+  elastic_.add_scaled(z_start_, 1.0, &damping_scale_, g, &h);
   for (const Triplet& e : h) {
     const int r = coordinate_unknown_[static_cast<size_t>(e.row())], c = coordinate_unknown_[static_cast<size_t>(e.col())];
     if (r >= 0 && c >= 0) t.emplace_back(r, c, e.value());
@@ -101,6 +101,30 @@ void ElasticVolumes::quadratic_model(const VectorX& v, VectorX& gradient, Sparse
     gradient += damping_stiffness_ * v;
     stiffness += damping_stiffness_;
   }
+}
+
+LdltSplit ElasticVolumes::natural_split(const VectorX& v) const {
+  std::vector<TetNaturalFactor> factors = elastic_.tet_natural_factors(coordinates(v), &volume_scale_);
+  for (TetNaturalFactor& f : factors) f.weight *= dt_ * dt_;
+  if (stiffness_damping_) {  // dt b K^n, from the step's start
+    const std::vector<TetNaturalFactor> damping = elastic_.tet_natural_factors(z_start_, &damping_scale_);
+    factors.insert(factors.end(), damping.begin(), damping.end());
+  }
+  LdltSplit out;
+  out.diagonal.resize(static_cast<int64_t>(factors.size()));
+  std::vector<Triplet> t;
+  for (size_t j = 0; j < factors.size(); ++j) {
+    const TetNaturalFactor& f = factors[j];
+    out.diagonal[static_cast<int64_t>(j)] = f.weight;
+    for (int a = 0; a < 4; ++a) {
+      const int u = vertex_unknown_[static_cast<size_t>(m_.tets[static_cast<size_t>(f.tet)][static_cast<size_t>(a)])];
+      if (u < 0) continue;  // pinned
+      for (int k = 0; k < 3; ++k) t.emplace_back(u + k, static_cast<int>(j), f.column[3 * a + k]);
+    }
+  }
+  out.q = SparseMatrix(size(), static_cast<int64_t>(factors.size()));
+  out.q.setFromTriplets(t.begin(), t.end());
+  return out;
 }
 
 void ElasticVolumes::write(const VectorX& v, SolidState& state) const {

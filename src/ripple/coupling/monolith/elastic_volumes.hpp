@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ripple/solid/forms/elastic_form.hpp"
+#include "ripple/solver/ldlt_split.hpp"
 #include "ripple/solid/solid_step.hpp"
 
 namespace ripple {
@@ -31,6 +32,10 @@ class ElasticVolumes {
   double energy(const VectorX& v) const;
   /// The gradient of E_e at v (kg m/s) and K' (size x size, both triangles).
   void quadratic_model(const VectorX& v, VectorX& gradient, SparseMatrix& stiffness) const;
+  /// K' at v as Q D Q^T with one column of Q per tetrahedron and eigen-direction of its Hessian
+  /// in F (the natural factorisation, NF of Takahashi & Batty 2022, Table 1): Q is size x m,
+  /// D (kg) positive, `l` and `p` empty.
+  LdltSplit natural_split(const VectorX& v) const;
   /// M' (kg) per unknown.
   const VectorX& mass() const { return mass_; }
   /// The model coordinates with the volumes at x^n + dt v (the rest as at the step's start).
@@ -51,6 +56,7 @@ class ElasticVolumes {
   const SolidModel& m_;
   ElasticForm elastic_;
   std::vector<double> volume_scale_;       ///< per body: 1 for elastic volumes, 0 otherwise
+  std::vector<double> damping_scale_;      ///< per body: dt b for elastic volumes (s^2), 0 otherwise
   std::vector<int> dof_coordinate_;        ///< per unknown: its model coordinate
   std::vector<int> coordinate_unknown_;    ///< per model coordinate: its unknown (-1: none)
   std::vector<int> vertex_unknown_;        ///< per model vertex

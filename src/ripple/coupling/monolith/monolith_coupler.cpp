@@ -218,6 +218,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     MonolithicNewtonSettings newton;
     newton.max_iterations = settings_.newton_iterations;
     newton.tolerance = settings_.newton_tolerance * s.grid.dx;
+    newton.split = settings_.elastic_split;
     nr = solve_monolithic_step(w.liquid, bodies_, contacts, &w.solids, p, &in.valid, elastic_.get(),
                                elastic_ ? &elastic : nullptr, newton);
   }

@@ -14,6 +14,13 @@ const EnumTable<MonolithPreconditioner>& preconditioner_names() {
   return t;
 }
 
+const EnumTable<ElasticSplit>& split_names() {
+  static const EnumTable<ElasticSplit> t{{"ldlt", ElasticSplit::ldlt},
+                                         {"natural", ElasticSplit::natural},
+                                         {"incomplete", ElasticSplit::incomplete}};
+  return t;
+}
+
 }  // namespace
 
 SchemaNode monolith_settings_schema() {
@@ -50,6 +57,14 @@ SchemaNode monolith_settings_schema() {
                                                "a vertex less than a tenth of a cell, else the run stops (exit 3).",
                                                20)
                                     .range(1, 1000))
+      .add("elastic_split", schema_enum("How the elastic volumes' stiffness K enters the solve (the schemes of the "
+                                        "paper's Table 1): `ldlt`, as Q D Q^T from its sparse LDL^T factorisation "
+                                        "(the paper's scheme); `natural`, as one row per tetrahedron and "
+                                        "eigen-direction of its Hessian (NF: no factorisation, many more rows, "
+                                        "MPRGP preconditioned by their diagonal); `incomplete`, through its "
+                                        "incomplete Cholesky factor (IC: an approximate K, so more Newton "
+                                        "iterations). For comparison; `ldlt` is the fastest to converge.",
+                                        split_names(), ElasticSplit::ldlt))
       .add("newton_tolerance", schema_number("A Newton update that moves no elastic vertex farther than this ends the "
                                              "step.",
                                              "cells", 1e-3)
@@ -67,6 +82,7 @@ MonolithSettings monolith_settings(const Scene& s) {
   m.preconditioner = enum_value(mj["preconditioner"], preconditioner_names());
   m.newton_iterations = mj["newton_iterations"];
   m.newton_tolerance = mj["newton_tolerance"];
+  m.elastic_split = enum_value(mj["elastic_split"], split_names());
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
   if (s.fluid.representation != LiquidRepresentation::Apic && s.fluid.representation != LiquidRepresentation::Flip)
     fail("/fluid/representation", "coupling.method \"monolith\" carries the liquid on particles (APIC, as Takahashi "

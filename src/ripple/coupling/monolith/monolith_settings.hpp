@@ -2,6 +2,7 @@
 // coupling.monolith: the settings of ElastoMonolith (Takahashi & Batty 2022), their schema and
 // their parsing from the scene, with the checks that the scene's solids are ones it couples.
 #include "ripple/coupling/monolith/frictional_contact.hpp"
+#include "ripple/coupling/monolith/monolithic_newton.hpp"
 #include "ripple/scene/scene.hpp"
 #include "ripple/scene/schema.hpp"
 
@@ -15,6 +16,7 @@ struct MonolithSettings {
   MonolithPreconditioner preconditioner = MonolithPreconditioner::multigrid;
   int newton_iterations = 20;      ///< cap on the Newton iterations of a step with elastic volumes
   double newton_tolerance = 1e-3;  ///< cells: a Newton update moving no vertex farther ends the step
+  ElasticSplit elastic_split = ElasticSplit::ldlt;  ///< how the elastic stiffness enters the solve
 };
 
 /// The schema of the coupling.monolith block.

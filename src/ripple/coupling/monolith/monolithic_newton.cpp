@@ -36,6 +36,55 @@ ElasticBlock elastic_geometry(const ElasticVolumes& volumes, const std::vector<V
   return e;
 }
 
+namespace {
+
+/// Splits the Hessian M' + K' into the diagonal block elastic.mass and the factored
+/// elastic.split, and sets the split rows' preconditioner (elastic.split_inverse) where the
+/// split's Q is square; `hessian` and `cholesky` hold what the preconditioner refers to.
+void split_stiffness(const ElasticVolumes& volumes, const VectorX& v, ElasticSplit scheme, SparseMatrix& stiffness,
+                     ElasticBlock& elastic, SparseMatrix& hessian, SparseSpdSolver& cholesky) {
+  elastic.split_inverse = nullptr;
+  if (scheme == ElasticSplit::natural) {  // K' itself, per tetrahedron: no definiteness needed
+    elastic.mass = volumes.mass();
+    elastic.split = volumes.natural_split(v);
+    return;
+  }
+  // H = M' + K' split as (1 - s) M' (the diagonal block) + (K' + s M') (the factored one):
+  // K' alone is singular for a free volume (its rigid motions), and its LDL^T then meets
+  // near-zero pivots mid-elimination with huge multipliers after them; K' + s M' is definite.
+  constexpr double kMassShare = 0.05;
+  elastic.mass = (1.0 - kMassShare) * volumes.mass();
+  for (int64_t i = 0; i < stiffness.rows(); ++i) stiffness.coeffRef(i, i) += kMassShare * volumes.mass()[i];
+  if (scheme == ElasticSplit::incomplete) {
+    elastic.split = incomplete_ldlt_split(stiffness);
+    // The QP sees the incomplete factor's K, so its preconditioner inverts that one.
+    stiffness = elastic.split.q * elastic.split.diagonal.asDiagonal() * SparseMatrix(elastic.split.q.transpose());
+  } else {
+    elastic.split = ldlt_split(stiffness);
+  }
+  // The split rows' preconditioner: their block's inverse through a Cholesky factor of the
+  // Hessian H (the same for both splits), so MPRGP's iterations do not grow with the volumes'
+  // stiffness.
+  hessian = stiffness;
+  for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += elastic.mass[i];
+  VectorX unused;
+  if (hessian.rows() > 0 && cholesky.solve(hessian, VectorX::Zero(hessian.rows()), unused) &&
+      cholesky.last_used() == "cholmod") {
+    // With M the diagonal block and K = Q D Q^T the factored one (Q invertible):
+    // (D^-1 + Q^T M^-1 Q)^-1 = Q^-1 (M^-1 + K^-1)^-1 Q^-T = D Q^T H^-1 M Q^-T, no difference
+    // of large terms however stiff the volume.
+    elastic.split_inverse = [h = &hessian, factor = &cholesky, split = &elastic.split, mass = &elastic.mass](
+                                const VectorX& r, VectorX& z) {
+      const VectorX w = mass->cwiseProduct(solve_q_transpose(*split, r));
+      VectorX t;
+      factor->solve_same_matrix(*h, w, t);
+      z = split->diagonal.cwiseProduct(split->q.transpose() * t);
+    };
+  }
+}
+
+}  // namespace
+
 MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<RigidBody>& bodies,
                                              const std::vector<SolidContact>& contacts, const SolidBoundary* obstacles,
                                              const MonolithicSolveParams& params, FaceFlags* valid,
@@ -63,41 +112,16 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
       bodies[k].angular_velocity = predicted_bodies[k].second;
     }
     volumes->quadratic_model(v, gradient, stiffness);
-    // H = M' + K' split as (1 - s) M' (the diagonal block) + (K' + s M') (the factored one):
-    // K' alone is singular for a free volume (its rigid motions), and its LDL^T then meets
-    // near-zero pivots mid-elimination with huge multipliers after them; K' + s M' is definite.
-    constexpr double kMassShare = 0.05;
-    elastic->mass = (1.0 - kMassShare) * volumes->mass();
-    for (int64_t i = 0; i < stiffness.rows(); ++i) stiffness.coeffRef(i, i) += kMassShare * volumes->mass()[i];
+    split_stiffness(*volumes, v, newton.split, stiffness, *elastic, hessian, cholesky);
+    out.clamped_pivots += elastic->split.clamped;
     elastic->current = v;
     elastic->target = v - gradient.cwiseQuotient(elastic->mass);
-    elastic->split = ldlt_split(stiffness);
-    out.clamped_pivots += elastic->split.clamped;
-    // The split rows' preconditioner: their block's inverse through a Cholesky factor of the
-    // Hessian H (the same for both splits), so MPRGP's iterations do not grow with the volumes'
-    // stiffness.
-    hessian = stiffness;
-    for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += elastic->mass[i];
-    VectorX unused;
-    elastic->split_inverse = nullptr;
-    if (hessian.rows() > 0 && cholesky.solve(hessian, VectorX::Zero(hessian.rows()), unused) &&
-        cholesky.last_used() == "cholmod") {
-      // With M the diagonal block and K = Q D Q^T the factored one (Q invertible):
-      // (D^-1 + Q^T M^-1 Q)^-1 = Q^-1 (M^-1 + K^-1)^-1 Q^-T = D Q^T H^-1 M Q^-T, no difference
-      // of large terms however stiff the volume.
-      elastic->split_inverse = [&, split = &elastic->split, mass = &elastic->mass](const VectorX& r, VectorX& z) {
-        const VectorX w = mass->cwiseProduct(solve_q_transpose(*split, r));
-        VectorX t;
-        cholesky.solve_same_matrix(hessian, w, t);
-        z = split->diagonal.cwiseProduct(split->q.transpose() * t);
-      };
-    }
     out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid, elastic, &multipliers);
     ++out.newton_iterations;
     solves += out.solve.solves;
     qp_iterations += out.solve.iterations;
     residual = std::max(residual, out.solve.residual);
-    if (!out.solve.converged) break;
+    if (!out.solve.converged && !newton.accept_unconverged_qp) break;
     const VectorX step = out.solve.elastic_velocity - v;
     out.last_update = dt * (step.size() ? step.cwiseAbs().maxCoeff() : 0.0);
     if (out.last_update <= newton.tolerance) {  // converged: this QP's solution whole

@@ -62,8 +62,9 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       }
   }
   const int64_t contact_rows = 3 * static_cast<int64_t>(contacts.size());
-  const int64_t ne = elastic ? elastic->size() : 0;  // elastic unknowns, and as many compliant rows
-  const int64_t viscous0 = rows + contact_rows + ne;  // then the stress rows
+  const int64_t ne = elastic ? elastic->size() : 0;           // elastic unknowns
+  const int64_t ns = elastic ? elastic->split.q.cols() : 0;   // their compliant split rows
+  const int64_t viscous0 = rows + contact_rows + ns;          // then the stress rows
 
   // A viscous liquid's stress samples, weighted by the liquid's share of each control volume
   // with the level set continued into the solids (as Batty & Bridson 2008: the solids act
@@ -336,7 +337,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     const SparseMatrix& q = elastic->split.q;
     for (int64_t j = 0; j < q.outerSize(); ++j)
       for (SparseMatrix::InnerIterator it(q, j); it; ++it) entries.emplace_back(split0 + j, elastic0 + it.row(), it.value());
-    bias.segment(split0, ne) = -(q.transpose() * elastic->current);
+    bias.segment(split0, ns) = -(q.transpose() * elastic->current);
   }
   SparseMatrix cm(all_rows, unknowns);
   cm.setFromTriplets(entries.begin(), entries.end());
@@ -392,8 +393,8 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
     }
   }
   if (elastic) {  // the compliance D^-1 of the split rows (Eq. 24's D^-1 + B^T M^-1 B)
-    regular.segment(split0, ne) = elastic->split.diagonal.cwiseInverse();
-    diagonal.segment(split0, ne) += regular.segment(split0, ne);
+    regular.segment(split0, ns) = elastic->split.diagonal.cwiseInverse();
+    diagonal.segment(split0, ns) += regular.segment(split0, ns);
   }
   if (viscous) {  // the stress rows' compliance
     bias.tail(viscous_rows.size()) = viscous_rows.bias;
@@ -423,10 +424,10 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   VectorX head, z_head, tail, z_tail;
   auto precondition = [&](const VectorX& v, VectorX& z) {
     z = inverse_diagonal.cwiseProduct(v);
-    if (elastic && elastic->split_inverse && ne > 0) {
-      tail = v.segment(split0, ne);
+    if (elastic && elastic->split_inverse && ns > 0) {
+      tail = v.segment(split0, ns);
       elastic->split_inverse(tail, z_tail);
-      z.segment(split0, ne) = z_tail;
+      z.segment(split0, ns) = z_tail;
     }
     if (!multigrid) return;
     head = v.head(rows);
@@ -454,7 +455,7 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   if (elastic) {
     report.elastic_velocity = x.tail(ne);
     VectorX dual = lambda;
-    dual.segment(split0, ne).setZero();  // the split rows are the elastic energy's own, not forces on it
+    dual.segment(split0, ns).setZero();  // the split rows are the elastic energy's own, not forces on it
     report.elastic_impulse = column_dots(cm, dual).tail(ne);
   }
   auto elastic_face_velocity = [&](int a, const Vec3i& I, double& out) {

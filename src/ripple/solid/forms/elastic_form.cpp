@@ -15,13 +15,14 @@ Derivatives<9> membrane(const SolidModel& m, const VectorX& z, int e) {
   return element_energy<2>(rest, m.membrane_thickness[e], stvk_membrane_density(deformation_gradient<2>(rest, x), m.membrane_lame[e]), true);
 }
 
+EnergyDensity<3> tet_density(const SolidModel& m, const std::vector<Mat3>& rotations, const VectorX& z, int e) {
+  const Mat3 F = deformation_gradient<3>(m.tet_rest[e], gather<4>(m, z, m.tets[e]));
+  if (m.tet_model[e] == VolumeModel::corotated_linear) return corotated_linear_density(F, rotations[e], m.tet_lame[e]);
+  return stable_neohookean_density(F, m.tet_lame[e]);
+}
+
 Derivatives<12> tet(const SolidModel& m, const std::vector<Mat3>& rotations, const VectorX& z, int e) {
-  const auto x = gather<4>(m, z, m.tets[e]);
-  const auto& rest = m.tet_rest[e];
-  const Mat3 F = deformation_gradient<3>(rest, x);
-  if (m.tet_model[e] == VolumeModel::corotated_linear)
-    return element_energy<3>(rest, 1.0, corotated_linear_density(F, rotations[e], m.tet_lame[e]), true);
-  return element_energy<3>(rest, 1.0, stable_neohookean_density(F, m.tet_lame[e]), true);
+  return element_energy<3>(m.tet_rest[e], 1.0, tet_density(m, rotations, z, e), true);
 }
 
 }  // namespace
@@ -114,6 +115,30 @@ int ElasticForm::inverted_elements(const VectorX& z) const {
   return static_cast<int>(parallel_sum(0, static_cast<int64_t>(m_.tets.size()), [&](int64_t e) {
     return deformation_gradient<3>(m_.tet_rest[e], gather<4>(m_, z, m_.tets[e])).determinant() <= 0.0 ? 1.0 : 0.0;
   }));
+}
+
+std::vector<TetNaturalFactor> ElasticForm::tet_natural_factors(const VectorX& z, const std::vector<double>* body_scale,
+                                                               double relative_floor) const {
+  std::vector<std::array<TetNaturalFactor, 9>> per_tet(m_.tets.size());
+  parallel_for(0, static_cast<int64_t>(m_.tets.size()), [&](int64_t e) {
+    const double scale = body_scale ? (*body_scale)[static_cast<size_t>(m_.vertex_body[m_.tets[e][0]])] : 1.0;
+    const ElementRest<3>& rest = m_.tet_rest[e];
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 9, 9>> eig(tet_density(m_, rotations_, z, static_cast<int>(e)).stress_derivative);
+    const double floor = relative_floor * eig.eigenvalues().cwiseAbs().maxCoeff();
+    for (int k = 0; k < 9; ++k) {
+      TetNaturalFactor& f = per_tet[static_cast<size_t>(e)][static_cast<size_t>(k)];
+      f.tet = static_cast<int>(e);
+      const double lambda = eig.eigenvalues()[k];
+      if (!(scale > 0.0) || !(lambda > floor)) continue;  // the projection's clamped directions hold nothing
+      f.weight = scale * std::abs(rest.measure) * lambda;
+      f.column = rest.dF_dx.transpose() * eig.eigenvectors().col(k);
+    }
+  });
+  std::vector<TetNaturalFactor> out;
+  for (const auto& factors : per_tet)
+    for (const TetNaturalFactor& f : factors)
+      if (f.weight > 0.0) out.push_back(f);
+  return out;
 }
 
 }  // namespace ripple

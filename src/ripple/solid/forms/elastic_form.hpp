@@ -7,6 +7,16 @@
 
 namespace ripple {
 
+/// One rank-one term weight * c c^T of the tetrahedra's projected Hessian
+/// sum_e V_e dF_e^T H_e dF_e, with H_e = sum_k lambda_k u_k u_k^T and c = dF_e^T u_k over the
+/// tetrahedron's 12 vertex coordinates (the natural factorisation K = B D B^T of Takahashi &
+/// Batty 2022, Sec. 4.1.1, with D diagonalised per element).
+struct TetNaturalFactor {
+  int tet = -1;
+  Eigen::Matrix<double, 12, 1> column = Eigen::Matrix<double, 12, 1>::Zero();  ///< 1/m
+  double weight = 0.0;                                                         ///< J (V_e lambda_k times the body's scale)
+};
+
 class ElasticForm : public Form {
  public:
   ElasticForm(const SolidModel& model, double weight) : m_(model), weight_(weight) {}
@@ -21,6 +31,11 @@ class ElasticForm : public Form {
   /// Derivatives times `weight`, each body's elements further times body_scale[body] when given.
   void add_scaled(const VectorX& z, double weight, const std::vector<double>* body_scale, VectorX& gradient,
                   std::vector<Triplet>* hessian) const;
+  /// The tetrahedra's Hessian at z as rank-one terms (each body's scaled by body_scale[body]
+  /// when given; eigenvalues at or below relative_floor times their element's largest dropped,
+  /// as the PSD projection drops the negative ones).
+  std::vector<TetNaturalFactor> tet_natural_factors(const VectorX& z, const std::vector<double>* body_scale,
+                                                    double relative_floor = 1e-12) const;
   /// Fixes the corotated tetrahedra's rotations at the polar rotations of configuration z.
   void update_rotations(const VectorX& z);
   /// How hinge Hessians are made PSD (default Gauss-Newton).
