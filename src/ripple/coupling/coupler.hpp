@@ -40,11 +40,16 @@ class Coupler {
   /// Largest stable substep (s) of a world with liquid under this method.
   virtual double stable_time_step(const World& world) const;
 
-  /// Advances a world with liquid by dt (s) from world.time, the solids with it; records its
-  /// figures in ctx and in the coupler. Does not advance the clock.
+  /// Advances a world with liquid (or without, where steps_dry_solids) by dt (s) from
+  /// world.time, the solids with it; records its figures in ctx and in the coupler. Does not
+  /// advance the clock.
   virtual void step(World& world, double dt, const StepContext& ctx) = 0;
 
-  /// Adds the method's entries to a frame's stats line (world with liquid only) and starts the
+  /// Whether step() also advances the solids of a world without liquid (the method's own solid
+  /// solve, as in its paper's solid-only scenes); otherwise the solids' own step does.
+  virtual bool steps_dry_solids() const { return false; }
+
+  /// Adds the method's entries to a frame's stats line (a world it steps) and starts the
   /// next frame's figures afresh. `log` holds the figures every method shares.
   virtual void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) {}
 

@@ -161,35 +161,10 @@ void MonolithCoupler::update_body_phi(const World& w) {
   }
 }
 
-void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
+ElasticBlock MonolithCoupler::begin_elastic_step(const World& w, double dt, const GridGeometry& grid,
+                                                 const ScalarGrid& phi, std::vector<SolidContact>& contacts,
+                                                 const StepContext& ctx) {
   const Scene& s = w.scene;
-  const double t1 = w.time + dt;
-  if (w.lagrangian) read_bodies(w);
-  if (phi_stale_) {  // resumed from a checkpoint: the bodies' distances of the state read
-    update_body_phi(w);
-    phi_stale_ = false;
-  }
-  if (!obstacles_only_) {  // the bodies were in the solid boundary for seeding only
-    update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);
-    obstacles_only_ = true;
-  }
-  move_obstacles(w, t1, ctx.timings);
-  // A viscous liquid's stress is solved with the pressures and the bodies (viscous_rows.hpp).
-  ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
-  if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
-    ScopedPhase t(ctx.timings, "level_set");
-    BodyLevelSetInput li;
-    li.body_phi = &body_phi_;
-    for (const RigidBody& b : bodies_) {
-      li.rigid_distance.emplace_back([&b](const Vec3& x) { return rigid_body_distance(b, x); });
-      li.rigid_reach.emplace_back(b.position, bounding_radius(b));
-    }
-    li.elastic_phi = elastic_phi_.size() > 0 ? &elastic_phi_ : nullptr;
-    li.obstacles = &w.solids;
-    li.walls = wall_sides(s);
-    continue_level_set_into_bodies(w.liquid.phi, s.grid, li);
-  }
-  for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
   // The elastic volumes at the step's start: their surface cut by the cells, the faces inside.
   ElasticBlock elastic;
   std::vector<Vec3> x_start;
@@ -197,31 +172,38 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     ScopedPhase t(ctx.timings, "elastic_geometry");
     elastic_->begin_step(w.lagrangian->state, dt, s.gravity);
     x_start = elastic_->vertex_positions(w.lagrangian->state.z);
-    elastic = elastic_geometry(*elastic_, x_start, s.grid, elastic_phi_);
+    elastic = elastic_geometry(*elastic_, x_start, grid, phi);
   }
-  std::vector<SolidContact> contacts;
-  {
-    ScopedPhase t(ctx.timings, "contacts");
-    contacts = gather_step_contacts(w, bodies_, model_body_, elastic_.get(), x_start, dt, t1);
-  }
-  MonolithicNewtonReport nr;
-  {
-    ScopedPhase t(ctx.timings, "monolithic_solve");
-    MonolithicSolveParams p;
-    p.dt = dt;
-    p.density = s.fluid.density;
-    p.walls = wall_sides(s);
-    p.contact = settings_.contact;
-    p.contact.skin = 1e-3 * s.grid.dx;  // resting contacts a thousandth of a cell apart, not touching
-    p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
-    p.viscosity = s.fluid.viscosity;
-    MonolithicNewtonSettings newton;
-    newton.max_iterations = settings_.newton_iterations;
-    newton.tolerance = settings_.newton_tolerance * s.grid.dx;
-    newton.split = settings_.elastic_split;
-    nr = solve_monolithic_step(w.liquid, bodies_, contacts, &w.solids, p, &in.valid, elastic_.get(),
-                               elastic_ ? &elastic : nullptr, newton);
-  }
+  ScopedPhase t(ctx.timings, "contacts");
+  contacts = gather_step_contacts(w, bodies_, model_body_, elastic_.get(), x_start, dt, w.time + dt);
+  return elastic;
+}
+
+MonolithicNewtonReport MonolithCoupler::solve(const World& w, LiquidState& liquid,
+                                              const std::vector<SolidContact>& contacts, const SolidBoundary* obstacles,
+                                              FaceFlags* valid, ElasticBlock* elastic, double dt,
+                                              const StepContext& ctx) {
+  const Scene& s = w.scene;
+  ScopedPhase t(ctx.timings, "monolithic_solve");
+  MonolithicSolveParams p;
+  p.dt = dt;
+  p.density = s.fluid.density;
+  p.walls = wall_sides(s);
+  p.contact = settings_.contact;
+  p.contact.skin = 1e-3 * s.grid.dx;  // resting contacts a thousandth of a cell apart, not touching
+  p.multigrid = settings_.preconditioner == MonolithPreconditioner::multigrid;
+  p.viscosity = s.fluid.viscosity;
+  MonolithicNewtonSettings newton;
+  newton.max_iterations = settings_.newton_iterations;
+  newton.tolerance = settings_.newton_tolerance * s.grid.dx;
+  newton.split = settings_.elastic_split;
+  return solve_monolithic_step(liquid, bodies_, contacts, obstacles, p, valid, elastic_.get(),
+                               elastic_ ? elastic : nullptr, newton);
+}
+
+void MonolithCoupler::finish_solve(World& w, const MonolithicNewtonReport& nr, const std::vector<SolidContact>& contacts,
+                                   double dt, const StepContext& ctx) {
+  const Scene& s = w.scene;
   const MonolithicSolveReport& r = nr.solve;
   record_pressure(r.iterations, r.residual, r.converged, ctx);
   if (!r.converged)
@@ -265,9 +247,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   frame_.pressure_unknowns_max = std::max(frame_.pressure_unknowns_max, r.pressure_unknowns);
   frame_.divergence_max = std::max(frame_.divergence_max, r.max_divergence);
   frame_.contact_force = r.contact_force;
-  // Particles leave the bodies (a body moving into them, or their own step into it).
-  LiquidAdvanceHooks hooks;
-  if (elastic_) {  // the volumes' end positions: the particles are pushed out of them
+  if (elastic_) {  // the volumes' end positions
     elastic_->write(r.elastic_velocity, w.lagrangian->state);
     const int inverted = elastic_->inverted(r.elastic_velocity);
     if (inverted > 0)
@@ -275,7 +255,66 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
                             "step or stiffen the volume");
   }
   for (RigidBody& b : bodies_) advance_position(b, dt);
+}
+
+void MonolithCoupler::step_dry(World& w, double dt, const StepContext& ctx) {
+  const Scene& s = w.scene;
+  read_bodies(w);
+  for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
+  LiquidState air;  // one cell of air: no pressure rows
+  air.grid.origin = s.grid.origin;
+  air.grid.dx = s.grid.dx;
+  air.grid.n = Vec3i(1, 1, 1);
+  air.phi = ScalarGrid(air.grid.n, s.grid.dx);
+  air.velocity.resize(air.grid);
+  std::vector<SolidContact> contacts;
+  ElasticBlock elastic = begin_elastic_step(w, dt, air.grid, ScalarGrid(), contacts, ctx);
+  const MonolithicNewtonReport nr = solve(w, air, contacts, nullptr, nullptr, &elastic, dt, ctx);
+  finish_solve(w, nr, contacts, dt, ctx);
+  write_bodies(w);
+  w.lagrangian->state.time = w.time + dt;
+}
+
+void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
+  if (!w.has_liquid()) {
+    if (w.lagrangian) step_dry(w, dt, ctx);
+    return;
+  }
+  const Scene& s = w.scene;
+  const double t1 = w.time + dt;
+  if (w.lagrangian) read_bodies(w);
+  if (phi_stale_) {  // resumed from a checkpoint: the bodies' distances of the state read
+    update_body_phi(w);
+    phi_stale_ = false;
+  }
+  if (!obstacles_only_) {  // the bodies were in the solid boundary for seeding only
+    update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);
+    obstacles_only_ = true;
+  }
+  move_obstacles(w, t1, ctx.timings);
+  // A viscous liquid's stress is solved with the pressures and the bodies (viscous_rows.hpp).
+  ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
+  if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {
+    ScopedPhase t(ctx.timings, "level_set");
+    BodyLevelSetInput li;
+    li.body_phi = &body_phi_;
+    for (const RigidBody& b : bodies_) {
+      li.rigid_distance.emplace_back([&b](const Vec3& x) { return rigid_body_distance(b, x); });
+      li.rigid_reach.emplace_back(b.position, bounding_radius(b));
+    }
+    li.elastic_phi = elastic_phi_.size() > 0 ? &elastic_phi_ : nullptr;
+    li.obstacles = &w.solids;
+    li.walls = wall_sides(s);
+    continue_level_set_into_bodies(w.liquid.phi, s.grid, li);
+  }
+  for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
+  std::vector<SolidContact> contacts;
+  ElasticBlock elastic = begin_elastic_step(w, dt, s.grid, elastic_phi_, contacts, ctx);
+  const MonolithicNewtonReport nr = solve(w, w.liquid, contacts, &w.solids, &in.valid, &elastic, dt, ctx);
+  finish_solve(w, nr, contacts, dt, ctx);
   update_body_phi(w);
+  // Particles leave the bodies (a body moving into them, or their own step into it).
+  LiquidAdvanceHooks hooks;
   hooks.moves.filter = [&](const Vec3& x0, Vec3& x1) {
     if (elastic_phi_.size() > 0)
       keep_out([&](const Vec3& y) { return sample(elastic_phi_, s.grid, Vec3::Zero(), y); }, x0, x1, s.grid.dx);

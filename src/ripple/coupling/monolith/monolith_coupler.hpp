@@ -34,6 +34,9 @@ class MonolithCoupler final : public Coupler {
   SolidExtension solid_extension() const override { return SolidExtension::extrapolate; }
   void prepare(World& world) override;
   void step(World& world, double dt, const StepContext& ctx) override;
+  /// Solids without liquid are stepped by the same Newton iteration and QP (the paper's
+  /// solid-only scenes, Fig. 3 and 5): the elastic volumes, rigid bodies and their contacts.
+  bool steps_dry_solids() const override { return true; }
   void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
   /// Nothing of its own is saved: the state lives in the solids' coordinates; after a resume
   /// the bodies' signed distances are recomputed from the state read.
@@ -47,6 +50,20 @@ class MonolithCoupler final : public Coupler {
   void write_bodies(World& world) const;
   /// body_phi_ at the grid's nodes near the bodies.
   void update_body_phi(const World& world);
+  /// The step of a world without liquid: the bodies and volumes alone through the same solve.
+  void step_dry(World& world, double dt, const StepContext& ctx);
+  /// The elastic geometry at the step's start (`grid`, the elastic volumes' distance at its
+  /// nodes) and the contacts over the step; begins the volumes' step.
+  ElasticBlock begin_elastic_step(const World& world, double dt, const GridGeometry& grid, const ScalarGrid& phi,
+                                  std::vector<SolidContact>& contacts, const StepContext& ctx);
+  /// One step's Newton iteration and QP over `liquid` (no liquid: an empty grid).
+  MonolithicNewtonReport solve(const World& world, LiquidState& liquid, const std::vector<SolidContact>& contacts,
+                               const SolidBoundary* obstacles, FaceFlags* valid, ElasticBlock* elastic, double dt,
+                               const StepContext& ctx);
+  /// Checks the solve (exit 3 where it failed), records its figures, writes the volumes' new
+  /// state and advances the rigid bodies' positions.
+  void finish_solve(World& world, const MonolithicNewtonReport& report, const std::vector<SolidContact>& contacts,
+                    double dt, const StepContext& ctx);
 
   MonolithSettings settings_;
   std::vector<int> model_body_;                ///< the solids' model body of each coupled body

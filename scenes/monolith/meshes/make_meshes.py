@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Writes the OBJ meshes the monolith scenes use (run from this folder): a bowl with a flat
+base (a closed surface of revolution, for an elastic volume filled with tetrahedra or a rigid
+body) and a torus (for a static obstacle)."""
+import math
+
+
+def signed_volume(V, F):
+    return sum(
+        V[a][0] * (V[b][1] * V[c][2] - V[b][2] * V[c][1])
+        - V[a][1] * (V[b][0] * V[c][2] - V[b][2] * V[c][0])
+        + V[a][2] * (V[b][0] * V[c][1] - V[b][1] * V[c][0])
+        for a, b, c in F) / 6.0
+
+
+def write(name, vertices, faces, comment):
+    """Writes a closed surface as an OBJ, turned to face outwards (positive volume)."""
+    if signed_volume(vertices, faces) < 0:
+        faces = [(a, c, b) for a, b, c in faces]
+    with open(name, "w") as f:
+        f.write(f"# {comment}\n")
+        for v in vertices:
+            f.write("v %.6f %.6f %.6f\n" % v)
+        for t in faces:
+            f.write("f %d %d %d\n" % tuple(i + 1 for i in t))
+
+
+def revolve(profile, n_around):
+    """Closed surface of revolution about the y axis of an open profile [(r, y)...] whose first
+    and last points lie on the axis (r = 0): those become single pole vertices."""
+    V, F = [], []
+    rings = []
+    for r, y in profile:
+        if r == 0.0:
+            rings.append([len(V)])
+            V.append((0.0, y, 0.0))
+            continue
+        ring = []
+        for i in range(n_around):
+            a = 2 * math.pi * i / n_around
+            ring.append(len(V))
+            V.append((r * math.cos(a), y, r * math.sin(a)))
+        rings.append(ring)
+    for p, q in zip(rings, rings[1:]):
+        for i in range(n_around):
+            i2 = (i + 1) % n_around
+            if len(p) == 1:
+                F.append((p[0], q[i2], q[i]))
+            elif len(q) == 1:
+                F.append((p[i], p[i2], q[0]))
+            else:
+                F += [(p[i], p[i2], q[i2]), (p[i], q[i2], q[i])]
+    return V, F
+
+
+def bowl(outer=0.09, inner=0.06, base=0.05, n_arc=12, n_around=48):
+    """A hemispherical bowl, rim at y = 0, outer radius `outer`, inner `inner`, cut flat at the
+    bottom where the outer sphere is `base` wide; the base's underside at y = -sqrt(outer^2 - base^2)."""
+    y_base = -math.sqrt(outer * outer - base * base)
+    profile = [(0.0, y_base), (0.5 * base, y_base)]
+    a0 = math.atan2(y_base, base)  # the outer arc, from the base's edge up to the rim
+    profile += [(outer * math.cos(a0 * (1 - k / n_arc)), outer * math.sin(a0 * (1 - k / n_arc)))
+                for k in range(n_arc + 1)]
+    inner_bottom = max(-inner, y_base + (outer - inner))  # the floor as thick as the wall
+    profile += [(inner * math.cos(-0.5 * math.pi * k / n_arc), inner * math.sin(-0.5 * math.pi * k / n_arc))
+                for k in range(n_arc) if inner * math.sin(-0.5 * math.pi * k / n_arc) > inner_bottom]
+    r_floor = math.sqrt(max(inner * inner - inner_bottom * inner_bottom, 0.0))
+    profile += [(r_floor, inner_bottom), (0.5 * r_floor, inner_bottom), (0.0, inner_bottom)]
+    return revolve(profile, n_around)
+
+
+def torus(major=0.1, minor=0.025, n_major=48, n_minor=16):
+    V, F = [], []
+    for i in range(n_major):
+        a = 2 * math.pi * i / n_major
+        for j in range(n_minor):
+            b = 2 * math.pi * j / n_minor
+            r = major + minor * math.cos(b)
+            V.append((r * math.cos(a), minor * math.sin(b), r * math.sin(a)))
+    for i in range(n_major):
+        for j in range(n_minor):
+            i2, j2 = (i + 1) % n_major, (j + 1) % n_minor
+            a, b, c, d = i * n_minor + j, i * n_minor + j2, i2 * n_minor + j2, i2 * n_minor + j
+            F += [(a, b, c), (a, c, d)]
+    return V, F
+
+
+if __name__ == "__main__":
+    V, F = bowl()
+    write("bowl.obj", V, F, "bowl: outer radius 0.09 m, inner 0.06 m, rim at y = 0, flat base (make_meshes.py)")
+    V, F = torus()
+    write("torus.obj", V, F, "torus: major radius 0.1 m, minor 0.025 m, about the y axis (make_meshes.py)")
