@@ -114,7 +114,8 @@ TEST(ElasticVolumes, NaturalSplitReproducesTheStiffness) {
 }
 
 TEST(ElasticVolumes, EverySplitSchemeReachesTheSameImplicitStep) {
-  // LDLT, NF and IC are Newton iterations on the same incremental potential: run to convergence
+  // LDLT, NF, IC and the Schur complement are Newton iterations on the same incremental
+  // potential: run to convergence
   // they end each step at the same beam; IC's approximate stiffness costs Newton iterations.
   const SolidModel m = cantilever();
   ElasticVolumes volumes(m);
@@ -124,7 +125,7 @@ TEST(ElasticVolumes, EverySplitSchemeReachesTheSameImplicitStep) {
   params.contact.qp.max_iterations = 100000;
   std::vector<VectorX> ends;
   std::vector<int> iterations;
-  for (ElasticSplit scheme : {ElasticSplit::ldlt, ElasticSplit::natural, ElasticSplit::incomplete}) {
+  for (ElasticSplit scheme : {ElasticSplit::ldlt, ElasticSplit::natural, ElasticSplit::incomplete, ElasticSplit::schur}) {
     SolidState st = initial_solid_state(m);
     LiquidState liquid = no_liquid();
     MonolithicNewtonSettings newton;
@@ -146,13 +147,15 @@ TEST(ElasticVolumes, EverySplitSchemeReachesTheSameImplicitStep) {
     ends.push_back(m.positions(st.z));
     iterations.push_back(total);
   }
-  std::printf("8 steps, Newton iterations: ldlt %d, natural %d, incomplete %d\n", iterations[0], iterations[1],
-              iterations[2]);
+  std::printf("8 steps, Newton iterations: ldlt %d, natural %d, incomplete %d, schur %d\n", iterations[0],
+              iterations[1], iterations[2], iterations[3]);
   const double drop = 0.3 - ends[0].reshaped(3, ends[0].size() / 3).row(1).minCoeff();
   EXPECT_GT(drop, 1e-3);
   EXPECT_LT((ends[1] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
   EXPECT_LT((ends[2] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
+  EXPECT_LT((ends[3] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
   EXPECT_EQ(iterations[1], iterations[0]);
+  EXPECT_EQ(iterations[3], iterations[0]);
   EXPECT_GT(iterations[2], iterations[0]);
 }
 

@@ -16,7 +16,7 @@ struct MonolithSettings {
   MonolithPreconditioner preconditioner = MonolithPreconditioner::multigrid;
   int newton_iterations = 20;      ///< cap on the Newton iterations of a step with elastic volumes
   double newton_tolerance = 1e-3;  ///< cells: a Newton update moving no vertex farther ends the step
-  ElasticSplit elastic_split = ElasticSplit::ldlt;  ///< how the elastic stiffness enters the solve
+  ElasticSplit elastic_split = ElasticSplit::schur;  ///< how the elastic stiffness enters the solve
 };
 
 /// The schema of the coupling.monolith block.

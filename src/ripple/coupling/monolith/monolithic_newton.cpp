@@ -44,6 +44,22 @@ namespace {
 void split_stiffness(const ElasticVolumes& volumes, const VectorX& v, ElasticSplit scheme, SparseMatrix& stiffness,
                      ElasticBlock& elastic, SparseMatrix& hessian, SparseSpdSolver& cholesky) {
   elastic.split_inverse = nullptr;
+  elastic.inverse_hessian = nullptr;
+  if (scheme == ElasticSplit::schur) {  // H = M' + K' factored whole; no split rows
+    hessian = stiffness;
+    for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += volumes.mass()[i];
+    elastic.mass = hessian.diagonal();
+    elastic.split = LdltSplit{};
+    elastic.split.q = SparseMatrix(volumes.size(), 0);
+    elastic.split.diagonal = VectorX(0);
+    VectorX unused;
+    if (hessian.rows() > 0 && !cholesky.solve(hessian, VectorX::Zero(hessian.rows()), unused))
+      throw SimulationError("the Cholesky factorisation of the elastic Hessian failed");
+    elastic.inverse_hessian = [h = &hessian, factor = &cholesky](const VectorX& r, VectorX& z) {
+      factor->solve_same_matrix(*h, r, z);
+    };
+    return;
+  }
   if (scheme == ElasticSplit::natural) {  // K' itself, per tetrahedron: no definiteness needed
     elastic.mass = volumes.mass();
     elastic.split = volumes.natural_split(v);
@@ -115,7 +131,13 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
     split_stiffness(*volumes, v, newton.split, stiffness, *elastic, hessian, cholesky);
     out.clamped_pivots += elastic->split.clamped;
     elastic->current = v;
-    elastic->target = v - gradient.cwiseQuotient(elastic->mass);
+    if (elastic->inverse_hessian) {  // the Newton step's target v - H^-1 g
+      VectorX step;
+      elastic->inverse_hessian(gradient, step);
+      elastic->target = v - step;
+    } else {
+      elastic->target = v - gradient.cwiseQuotient(elastic->mass);
+    }
     out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid, elastic, &multipliers);
     ++out.newton_iterations;
     solves += out.solve.solves;
@@ -156,7 +178,8 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
   out.solve.iterations = qp_iterations;
   out.solve.residual = residual;
   out.solve.elastic_velocity = v;
-  elastic->split_inverse = nullptr;  // it refers to this call's factor
+  elastic->split_inverse = nullptr;  // they refer to this call's factor
+  elastic->inverse_hessian = nullptr;
   return out;
 }
 

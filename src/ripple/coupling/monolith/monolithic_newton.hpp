@@ -17,13 +17,15 @@ namespace ripple {
 /// How the stiffness K' enters the dual (Takahashi & Batty 2022, Table 1): `ldlt`, its exact
 /// sparse LDL^T (the paper's scheme); `natural`, K' = B D B^T over the tetrahedra's eigen-
 /// directions (NF: many more rows, no factorisation); `incomplete`, its incomplete Cholesky
-/// factor (IC: an approximate K', so inexact Newton directions).
-enum class ElasticSplit { ldlt, natural, incomplete };
+/// factor (IC: an approximate K', so inexact Newton directions); `schur`, no split rows: the
+/// dual's operator applies the whole elastic Hessian's inverse through its sparse Cholesky
+/// factor (the constraints' Schur complement C H^-1 C^T, SPD with the box constraints kept).
+enum class ElasticSplit { ldlt, natural, incomplete, schur };
 
 struct MonolithicNewtonSettings {
   int max_iterations = 30;
   double tolerance = 1e-4;  ///< m: the largest vertex move of an update that ends the iteration
-  ElasticSplit split = ElasticSplit::ldlt;
+  ElasticSplit split = ElasticSplit::schur;
   /// Takes the direction of a QP that stopped at MPRGP's cap instead of ending the iteration
   /// (the paper's protocol for Table 1's NF and IC).
   bool accept_unconverged_qp = false;

@@ -344,13 +344,20 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
   const SparseMatrix ct = cm.transpose();  // its columns are C's rows
   std::vector<Eigen::Matrix<double, 6, 6>> body_inverse(static_cast<size_t>(nb));
   for (int k = 0; k < nb; ++k) body_inverse[static_cast<size_t>(k)] = inverse_mass(bodies[static_cast<size_t>(k)]);
+  VectorX elastic_rhs, elastic_solution;
   auto apply_inverse_mass = [&](VectorX& y) {
     for (int64_t q = 0; q < body0; ++q) y[q] /= face_mass[static_cast<size_t>(q)];
     for (int k = 0; k < nb; ++k) {
       const Eigen::Matrix<double, 6, 1> s = y.segment<6>(body0 + 6 * k);
       y.segment<6>(body0 + 6 * k) = body_inverse[static_cast<size_t>(k)] * s;
     }
-    if (elastic) y.tail(ne) = y.tail(ne).cwiseQuotient(elastic->mass);
+    if (elastic && elastic->inverse_hessian) {
+      elastic_rhs = y.tail(ne);
+      elastic->inverse_hessian(elastic_rhs, elastic_solution);
+      y.tail(ne) = elastic_solution;
+    } else if (elastic) {
+      y.tail(ne) = y.tail(ne).cwiseQuotient(elastic->mass);
+    }
   };
   // diag(C M^-1 C^T), the contact rows scaled by (1 + kContactRegularisation) (Sec. 3.7.4).
   VectorX diagonal = VectorX::Zero(all_rows);

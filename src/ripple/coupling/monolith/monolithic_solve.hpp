@@ -55,6 +55,10 @@ struct ElasticBlock {
   /// = D Q^T (M' + K')^-1 M' Q^-T r (one sparse Cholesky and one triangular solve): MPRGP's
   /// preconditioner on those rows (empty: their diagonal).
   std::function<void(const VectorX& r, VectorX& z)> split_inverse;
+  /// H^-1 r with H = M' + K' the whole elastic Hessian (through its sparse Cholesky factor):
+  /// set, the stiffness enters the dual through H^-1 in its operator instead of split rows
+  /// (`split` then has no columns) and `mass` only estimates H's diagonal for the rows' scaling.
+  std::function<void(const VectorX& r, VectorX& z)> inverse_hessian;
   int64_t size() const { return mass.size(); }
 };
 
