@@ -154,8 +154,8 @@ TEST(ElasticVolumes, EverySplitSchemeReachesTheSameImplicitStep) {
   EXPECT_LT((ends[1] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
   EXPECT_LT((ends[2] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
   EXPECT_LT((ends[3] - ends[0]).cwiseAbs().maxCoeff(), 1e-6 * drop);
-  EXPECT_EQ(iterations[1], iterations[0]);
-  EXPECT_EQ(iterations[3], iterations[0]);
+  EXPECT_LE(std::abs(iterations[1] - iterations[0]), 1);  // exact Newton directions alike
+  EXPECT_LE(std::abs(iterations[3] - iterations[0]), 1);
   EXPECT_GT(iterations[2], iterations[0]);
 }
 

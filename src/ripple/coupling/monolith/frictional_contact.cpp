@@ -87,10 +87,8 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
   for (size_t c = 0; c < contacts.size(); ++c) {
     const SolidContact& k = contacts[c];
     const bool elastic = k.unknown >= 0;
-    const bool at_rest = !elastic && k.body < 0;  // an obstacle's vertex against an elastic triangle
-    Vec3 v = elastic   ? Vec3(elastic_velocity->segment<3>(k.unknown))
-             : at_rest ? Vec3::Zero()
-                       : velocity_at(bodies[static_cast<size_t>(k.body)], k.point);  // relative to the other's material
+    Vec3 v = elastic ? Vec3(elastic_velocity->segment<3>(k.unknown))
+                     : velocity_at(bodies[static_cast<size_t>(k.body)], k.point);  // relative to the other's material
     if (k.other >= 0) v -= velocity_at(bodies[static_cast<size_t>(k.other)], k.point);
     else v -= k.surface_velocity;
     for (int i = 0; i < 3; ++i)  // an elastic triangle's point
@@ -102,7 +100,7 @@ ContactRows build_contact_rows(const std::vector<RigidBody>& bodies, const std::
     for (int d = 0; d < 3; ++d) {
       const size_t i = 3 * c + static_cast<size_t>(d);
       ContactRow& row = out.rows[i];
-      if (elastic || at_rest) {
+      if (elastic) {
         row.unknown = k.unknown;
         row.d = dirs[d];
       } else {

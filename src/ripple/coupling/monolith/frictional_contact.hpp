@@ -28,8 +28,7 @@ struct ContactPlane {
 /// One point of a solid near a static solid or a rigid body: a rigid body's surface point, or
 /// an elastic volume's surface vertex.
 struct SolidContact {
-  int body = 0;                 ///< the rigid body the point belongs to (-1: an elastic vertex, or with
-                                ///< unknown -1 an obstacle's vertex at rest against an elastic triangle)
+  int body = 0;                 ///< the rigid body the point belongs to (-1: an elastic vertex)
   int other = -1;               ///< the rigid body it touches (-1: a static solid)
   Vec3 point = Vec3::Zero();    ///< m, world
   Vec3 normal = Vec3::UnitY();  ///< unit, from the solid (or the other body) towards the body

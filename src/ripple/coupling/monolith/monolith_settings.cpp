@@ -66,7 +66,9 @@ SchemaNode monolith_settings_schema() {
                                         "approximate K, so more Newton iterations); `schur`, through the whole "
                                         "elastic Hessian's Cholesky factor inside the solve's operator (no extra "
                                         "rows: the fastest, several times so with many elastic contacts). All four "
-                                        "end a converged step at the same state.",
+                                        "end a converged step at the same state (with contacts, up to the contacts' "
+                                        "small regularisation, which each scales by its own estimate of their "
+                                        "stiffness).",
                                         split_names(), ElasticSplit::schur))
       .add("newton_tolerance", schema_number("A Newton update that moves no elastic vertex farther than this ends the "
                                              "step.",

@@ -48,6 +48,8 @@ void split_stiffness(const ElasticVolumes& volumes, const VectorX& v, ElasticSpl
   if (scheme == ElasticSplit::schur) {  // H = M' + K' factored whole; no split rows
     hessian = stiffness;
     for (int64_t i = 0; i < hessian.rows(); ++i) hessian.coeffRef(i, i) += volumes.mass()[i];
+    // H's diagonal scales the rows (diag(C H^-1 C^T) estimated by diag(C diag(H)^-1 C^T): half
+    // the MPRGP iterations of M's on a bowl resting on the floor) and sizes their regularisation.
     elastic.mass = hessian.diagonal();
     elastic.split = LdltSplit{};
     elastic.split.q = SparseMatrix(volumes.size(), 0);
@@ -111,6 +113,14 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
     out.solve = solve_liquid_rigid_contact(liquid, bodies, contacts, obstacles, params, valid);
     return out;
   }
+  // The preconditioner and the Schur operator refer to this call's factor: cleared however it ends.
+  struct ClearFactorViews {
+    ElasticBlock* block;
+    ~ClearFactorViews() {
+      block->split_inverse = nullptr;
+      block->inverse_hessian = nullptr;
+    }
+  } clear_views{elastic};
   const MacVelocity predicted_liquid = liquid.velocity;
   std::vector<std::pair<Vec3, Vec3>> predicted_bodies;
   for (const RigidBody& b : bodies) predicted_bodies.emplace_back(b.velocity, b.angular_velocity);
@@ -178,8 +188,6 @@ MonolithicNewtonReport solve_monolithic_step(LiquidState& liquid, std::vector<Ri
   out.solve.iterations = qp_iterations;
   out.solve.residual = residual;
   out.solve.elastic_velocity = v;
-  elastic->split_inverse = nullptr;  // they refer to this call's factor
-  elastic->inverse_hessian = nullptr;
   return out;
 }
 

@@ -61,11 +61,6 @@ std::vector<SolidContact> gather_step_contacts(const World& w, const std::vector
   const std::vector<SolidContact> surface =
       find_surface_contacts(model, model.positions(w.lagrangian->state.z), *volumes, rigid_of_body, margin);
   contacts.insert(contacts.end(), surface.begin(), surface.end());
-  // The obstacles' surface vertices against the volumes' surfaces (a curved obstacle between
-  // a volume's vertices).
-  const std::vector<SolidContact> obstacle = find_obstacle_vertex_contacts(
-      w.obstacles, s.obstacle_friction, t1, model, model.positions(w.lagrangian->state.z), *volumes, margin);
-  contacts.insert(contacts.end(), obstacle.begin(), obstacle.end());
   return contacts;
 }
 

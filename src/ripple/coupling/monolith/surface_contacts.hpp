@@ -4,13 +4,10 @@
 // the solids' broad phase at the step's start. The contact's other side is the triangle's
 // point nearest the vertex, moving with the triangle's vertices weighted by its barycentrics,
 // so a rigid body resting on a volume, or two volumes pressed together, push on each other.
-// Static obstacles' surface vertices meet the volumes' triangles the same way, so a curved
-// obstacle's surface cannot poke between a volume's vertices.
 #include <vector>
 
 #include "ripple/coupling/monolith/elastic_volumes.hpp"
 #include "ripple/coupling/monolith/frictional_contact.hpp"
-#include "ripple/solid/obstacle_field.hpp"
 
 namespace ripple {
 
@@ -19,14 +16,5 @@ namespace ripple {
 /// `rigid_of_body`: per model body, its index in `bodies` (-1: not a coupled rigid body).
 std::vector<SolidContact> find_surface_contacts(const SolidModel& model, const VectorX& x, const ElasticVolumes& volumes,
                                                 const std::vector<int>& rigid_of_body, double margin);
-
-/// The static obstacles' surface vertices (at time t) within `margin` (m) of an elastic volume's
-/// surface triangle at vertex positions x, one contact per vertex (its nearest triangle), the
-/// obstacle's side at rest (SolidContact body and unknown -1); `friction` is the obstacles'
-/// coefficient. With a kinematic obstacle there are none: the volumes' vertices against its
-/// signed distance hold it.
-std::vector<SolidContact> find_obstacle_vertex_contacts(const ObstacleField& obstacles, double friction, double t,
-                                                        const SolidModel& model, const VectorX& x,
-                                                        const ElasticVolumes& volumes, double margin);
 
 }  // namespace ripple
