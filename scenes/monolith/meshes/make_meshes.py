@@ -3,26 +3,12 @@
 base (a closed surface of revolution, for an elastic volume filled with tetrahedra or a rigid
 body) and a torus (for a static obstacle)."""
 import math
+import os
+import sys
 
-
-def signed_volume(V, F):
-    return sum(
-        V[a][0] * (V[b][1] * V[c][2] - V[b][2] * V[c][1])
-        - V[a][1] * (V[b][0] * V[c][2] - V[b][2] * V[c][0])
-        + V[a][2] * (V[b][0] * V[c][1] - V[b][1] * V[c][0])
-        for a, b, c in F) / 6.0
-
-
-def write(name, vertices, faces, comment):
-    """Writes a closed surface as an OBJ, turned to face outwards (positive volume)."""
-    if signed_volume(vertices, faces) < 0:
-        faces = [(a, c, b) for a, b, c in faces]
-    with open(name, "w") as f:
-        f.write(f"# {comment}\n")
-        for v in vertices:
-            f.write("v %.6f %.6f %.6f\n" % v)
-        for t in faces:
-            f.write("f %d %d %d\n" % tuple(i + 1 for i in t))
+sys.dont_write_bytecode = True  # no __pycache__ among the scenes
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from obj_writer import write  # noqa: E402
 
 
 def revolve(profile, n_around):

@@ -2,26 +2,12 @@
 """Writes the OBJ meshes the slip scenes use (run from this folder): a helical ramp (an open
 ribbon for a shell), a thin disk, a torus and a cylinder (closed surfaces for rigid bodies)."""
 import math
+import os
+import sys
 
-
-def signed_volume(V, F):
-    return sum(
-        V[a][0] * (V[b][1] * V[c][2] - V[b][2] * V[c][1])
-        - V[a][1] * (V[b][0] * V[c][2] - V[b][2] * V[c][0])
-        + V[a][2] * (V[b][0] * V[c][1] - V[b][1] * V[c][0])
-        for a, b, c in F) / 6.0
-
-
-def write(name, vertices, faces, comment, closed=True):
-    """Writes an OBJ; a closed surface is turned to face outwards (positive volume)."""
-    if closed and signed_volume(vertices, faces) < 0:
-        faces = [(a, c, b) for a, b, c in faces]
-    with open(name, "w") as f:
-        f.write(f"# {comment}\n")
-        for v in vertices:
-            f.write("v %.6f %.6f %.6f\n" % v)
-        for t in faces:
-            f.write("f %d %d %d\n" % tuple(i + 1 for i in t))
+sys.dont_write_bytecode = True  # no __pycache__ among the scenes
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from obj_writer import write  # noqa: E402
 
 
 def helix_ramp(r0=0.01, r1=0.19, y0=0.2, y1=0.8, turns=1.5, n_around=72, n_across=8):

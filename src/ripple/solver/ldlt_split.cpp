@@ -3,6 +3,7 @@
 #include <Eigen/IterativeLinearSolvers>
 #include <Eigen/SparseCholesky>
 #include <algorithm>
+#include <string>
 
 #include "ripple/core/errors.hpp"
 
@@ -14,16 +15,27 @@ VectorX solve_q_transpose(const LdltSplit& s, const VectorX& r) {
   return s.p.inverse() * y;
 }
 
+namespace {
+
+/// The split of an empty K (true), or false after checking K's entries are finite.
+bool split_of_empty(const SparseMatrix& k, const char* scheme, LdltSplit& out) {
+  if (k.rows() == 0) {
+    out.q = out.l = SparseMatrix(0, 0);
+    out.diagonal = VectorX(0);
+    return true;
+  }
+  for (int64_t i = 0; i < k.nonZeros(); ++i)
+    if (!std::isfinite(k.valuePtr()[i]))
+      throw SimulationError(std::string("non-finite entry in the matrix to split (") + scheme + ")");
+  return false;
+}
+
+}  // namespace
+
 LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor) {
   LdltSplit out;
   const int64_t n = k.rows();
-  if (n == 0) {
-    out.q = out.l = SparseMatrix(0, 0);
-    out.diagonal = VectorX(0);
-    return out;
-  }
-  for (int64_t i = 0; i < k.nonZeros(); ++i)
-    if (!std::isfinite(k.valuePtr()[i])) throw SimulationError("non-finite entry in the matrix to split (LDL^T)");
+  if (split_of_empty(k, "LDL^T", out)) return out;
   Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt;
   ldlt.compute(k);
   if (ldlt.info() != Eigen::Success) {
@@ -51,13 +63,7 @@ LdltSplit ldlt_split(const SparseMatrix& k, double relative_floor) {
 LdltSplit incomplete_ldlt_split(const SparseMatrix& k) {
   LdltSplit out;
   const int64_t n = k.rows();
-  if (n == 0) {
-    out.q = out.l = SparseMatrix(0, 0);
-    out.diagonal = VectorX(0);
-    return out;
-  }
-  for (int64_t i = 0; i < k.nonZeros(); ++i)
-    if (!std::isfinite(k.valuePtr()[i])) throw SimulationError("non-finite entry in the matrix to split (IC)");
+  if (split_of_empty(k, "IC", out)) return out;
   Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::AMDOrdering<int>> ic;
   ic.compute(k);
   if (ic.info() != Eigen::Success) throw SimulationError("the incomplete Cholesky factorisation of the elastic Hessian failed");

@@ -34,6 +34,18 @@ SolidModel cantilever(double stiffness_damping = 0.0) {
   return b.build();
 }
 
+/// Velocities (#unknowns, m/s) with each free vertex's at f(its position at the step's start).
+template <class F>
+VectorX velocity_field(const SolidModel& m, const ElasticVolumes& volumes, F f) {
+  VectorX v(volumes.size());
+  const VectorX z0 = volumes.coordinates(VectorX::Zero(volumes.size()));
+  for (int vtx = 0; vtx < m.num_vertices; ++vtx) {
+    const int u = volumes.unknown_of(vtx);
+    if (u >= 0) v.segment<3>(u) = f(Vec3(z0.segment<3>(m.vertex_dof[static_cast<size_t>(vtx)])));
+  }
+  return v;
+}
+
 /// An empty 0.5 m box of air: no pressure rows.
 LiquidState no_liquid() {
   LiquidState l;
@@ -54,14 +66,9 @@ TEST(ElasticVolumes, MeritGradientAndHessianMatchCentralDifferences) {
   st.velocity.setZero();
   volumes.begin_step(st, kDt, Vec3(0, -9.81, 0));
   // A stretched and sheared velocity field (elements in tension, where the projection is exact).
-  VectorX v(volumes.size());
-  const VectorX z0 = volumes.coordinates(VectorX::Zero(volumes.size()));
-  for (int vtx = 0; vtx < m.num_vertices; ++vtx) {
-    const int u = volumes.unknown_of(vtx);
-    if (u < 0) continue;
-    const Vec3 x = z0.segment<3>(m.vertex_dof[static_cast<size_t>(vtx)]);
-    v.segment<3>(u) = Vec3(0.8 * x.x() + 0.1 * x.y(), 0.3 * x.x(), 0.5 * x.z()) / kDt * 0.05;
-  }
+  const VectorX v = velocity_field(m, volumes, [](const Vec3& x) {
+    return Vec3(Vec3(0.8 * x.x() + 0.1 * x.y(), 0.3 * x.x(), 0.5 * x.z()) / kDt * 0.05);
+  });
   VectorX g;
   SparseMatrix k;
   volumes.quadratic_model(v, g, k);
@@ -94,14 +101,9 @@ TEST(ElasticVolumes, NaturalSplitReproducesTheStiffness) {
   ElasticVolumes volumes(m);
   st.velocity.setZero();
   volumes.begin_step(st, kDt, Vec3(0, -9.81, 0));
-  VectorX v(volumes.size());
-  const VectorX z0 = volumes.coordinates(VectorX::Zero(volumes.size()));
-  for (int vtx = 0; vtx < m.num_vertices; ++vtx) {
-    const int u = volumes.unknown_of(vtx);
-    if (u < 0) continue;
-    const Vec3 x = z0.segment<3>(m.vertex_dof[static_cast<size_t>(vtx)]);
-    v.segment<3>(u) = Vec3(-0.6 * x.x() + 0.4 * x.y(), 0.3 * x.x() * x.x(), -0.5 * x.z()) / kDt * 0.2;
-  }
+  const VectorX v = velocity_field(m, volumes, [](const Vec3& x) {
+    return Vec3(Vec3(-0.6 * x.x() + 0.4 * x.y(), 0.3 * x.x() * x.x(), -0.5 * x.z()) / kDt * 0.2);
+  });
   VectorX g;
   SparseMatrix k;
   volumes.quadratic_model(v, g, k);
