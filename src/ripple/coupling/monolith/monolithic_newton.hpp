@@ -1,7 +1,8 @@
 #pragma once
 // The monolith method's projected Newton iteration (Takahashi & Batty 2022, Sec. 3.7.1-3.7.6):
-// each iteration takes the elastic volumes' quadratic model at the current velocities,
-// splits its stiffness by LDL^T, and solves the whole constrained QP (liquid, rigid bodies,
+// each iteration takes the elastic volumes' quadratic model at the current velocities, brings
+// its stiffness into the dual (ElasticSplit: the Hessian's Cholesky factor, or split rows by
+// LDL^T, per element, or incomplete Cholesky), and solves the whole constrained QP (liquid, rigid bodies,
 // elastic volumes, contacts) once with MPRGP (monolithic_solve.hpp), warm-started with the
 // last multipliers; the elastic update is then scaled back by a line search until the merit
 // E_e(v) - v . f (f the pressures' and contacts' impulse, fixed) decreases enough and no
