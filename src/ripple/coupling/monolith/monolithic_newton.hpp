@@ -2,10 +2,10 @@
 // The monolith method's projected Newton iteration (Takahashi & Batty 2022, Sec. 3.7.1-3.7.6):
 // each iteration takes the elastic volumes' quadratic model at the current velocities, brings
 // its stiffness into the dual (ElasticSplit: the Hessian's Cholesky factor, or split rows by
-// LDL^T, per element, or incomplete Cholesky), and solves the whole constrained QP (liquid, rigid bodies,
-// elastic volumes, contacts) once with MPRGP (monolithic_solve.hpp), warm-started with the
-// last multipliers; the elastic update is then scaled back by a line search until the merit
-// E_e(v) - v . f (f the pressures' and contacts' impulse, fixed) decreases enough and no
+// LDL^T, per element or by incomplete Cholesky), and solves the whole constrained QP (liquid,
+// rigid bodies, elastic volumes, contacts) once with MPRGP (monolithic_solve.hpp), warm-started
+// with the last multipliers; the elastic update is then scaled back by a line search until the
+// merit E_e(v) - v . f (f the pressures' and contacts' impulse, fixed) decreases enough and no
 // tetrahedron inverts. The liquid and the rigid bodies are quadratic, so each QP solves them
 // exactly for the elastic model it is given; the iteration ends when an update moves no
 // elastic vertex farther than the tolerance, its QP then taken whole. Without elastic volumes
