@@ -62,4 +62,10 @@ class Coupler {
   virtual void load(BinaryReader& in) {}
 };
 
+/// Whether the coupler steps this world (its liquid, or its solids alone where it steps dry
+/// solids); otherwise the solids' own step advances them.
+inline bool coupler_steps(const Coupler& coupler, const World& world) {
+  return world.has_liquid() || coupler.steps_dry_solids();
+}
+
 }  // namespace ripple

@@ -343,7 +343,7 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   j["fluid_surface_energy"] = m.surface_energy;
   const double solid_energy = w.lagrangian ? add_solid_stats(*w.lagrangian, solid_x, log, j) : 0.0;
   j["total_energy"] = m.kinetic_energy + m.potential_energy + m.surface_energy + solid_energy;
-  if (w.has_liquid() || coupler.steps_dry_solids()) coupler.write_frame_stats(w, log, j);
+  if (coupler_steps(coupler, w)) coupler.write_frame_stats(w, log, j);
   nlohmann::json t = log.timings;
   t["output_meshes"] = mesh_seconds;
   t["output_preview"] = preview_seconds;

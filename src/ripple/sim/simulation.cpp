@@ -163,7 +163,7 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     while (world.time < t_end - 1e-12 * std::max(1.0, t_end)) {
       const double dt = next_substep(world, *coupler, t_end);
       ++log.substeps;
-      if (world.has_liquid() || coupler->steps_dry_solids()) coupler->step(world, dt, ctx);
+      if (coupler_steps(*coupler, world)) coupler->step(world, dt, ctx);
       else if (world.lagrangian) step_free_solids(world, dt, ctx);  // nothing to couple
       world.advance_clock(dt);
       check_solids(world);  // before a blown-up solid reaches the next step's CCD

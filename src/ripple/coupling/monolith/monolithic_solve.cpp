@@ -359,7 +359,8 @@ MonolithicSolveReport solve_liquid_rigid_contact(LiquidState& liquid, std::vecto
       y.tail(ne) = y.tail(ne).cwiseQuotient(elastic->mass);
     }
   };
-  // diag(C M^-1 C^T), the contact rows scaled by (1 + kContactRegularisation) (Sec. 3.7.4).
+  // diag(C M^-1 C^T) (under the Schur scheme the elastic part estimated with diag(H) for M), the
+  // contact rows scaled by (1 + kContactRegularisation) (Sec. 3.7.4).
   VectorX diagonal = VectorX::Zero(all_rows);
   std::vector<Eigen::Matrix<double, 6, 1>> body_part_row(static_cast<size_t>(nb));
   for (int64_t i = 0; i < all_rows; ++i) {
