@@ -6,6 +6,7 @@
 // from the scene by the factory (coupler_factory.hpp), which also checks that the method can
 // couple the scene's liquid and solids.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,11 @@ class Coupler {
   /// Where the liquid's level set reaches into coupled bodies: their signed distance at grid
   /// nodes (m, negative inside), so that output shows the liquid outside them; null otherwise.
   virtual const ScalarGrid* body_phi() const { return nullptr; }
+
+  /// The liquid's surface as the method carries it (closed, facing the air), which output shows
+  /// and measures instead of the level set's zero set; none (the default): the zero set. May
+  /// set up the method's state from the seeded liquid (frame 0 is written before any step).
+  virtual std::optional<TriangleMesh> liquid_surface(World& world) { return std::nullopt; }
 
   /// The method's state between steps, in a checkpoint.
   virtual void save(BinaryWriter& out) const {}

@@ -3,6 +3,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/barrier/barrier_coupler.hpp"
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
+#include "ripple/coupling/membrane/membrane_coupler.hpp"
 #include "ripple/coupling/monolith/monolith_coupler.hpp"
 #include "ripple/coupling/none/liquid_only_coupler.hpp"
 #include "ripple/coupling/slip/slip_coupler.hpp"
@@ -42,6 +43,13 @@ const std::vector<CouplingMethod>& coupling_methods() {
         monolith_settings_schema()},
        [](const Scene& s) { return std::make_unique<MonolithCoupler>(monolith_settings(s)); },
        monolith_stats_fields()},
+      {{"membrane",
+        "the liquid's free surface as a Lagrangian membrane carrying the surface tension, coupled to the grid liquid "
+        "through the faces where liquid meets air, two solves per substep (Ruan et al. 2021; needs "
+        "fluid.representation `levelset`; solids not yet).",
+        membrane_settings_schema()},
+       [](const Scene& s) { return std::make_unique<MembraneCoupler>(membrane_settings(s)); },
+       membrane_stats_fields()},
   };
   return methods;
 }

@@ -162,7 +162,7 @@ std::vector<StatsGroup> frame_stats_groups() {
   return {every, gas, solids};
 }
 
-LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
+LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const TriangleMesh* surface) {
   LiquidMeasures m;
   if (!w.has_liquid()) return m;
   refresh_level_set(w);
@@ -182,7 +182,7 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi) {
     phi = &clipped;
   }
   if (!w.is_gas()) {  // a gas fills the domain: it has no surface
-    m.surface = liquid_surface_mesh(*phi, g);
+    m.surface = surface ? *surface : liquid_surface_mesh(*phi, g);
     m.volume = m.surface.signed_volume();
     m.bbox = m.surface.bounds();
   } else {
@@ -239,7 +239,8 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
                            double initial_volume, LiquidMeasures& m) {
   const Scene& s = w.scene;
   const auto t0 = std::chrono::steady_clock::now();
-  m = measure_liquid(w, coupler.body_phi());
+  const std::optional<TriangleMesh> carried = coupler.liquid_surface(w);
+  m = measure_liquid(w, coupler.body_phi(), carried ? &*carried : nullptr);
   if (s.output.surface_smoothing > 0) taubin_smooth(m.surface, s.output.surface_smoothing, domain_box(s));
   const fs::path dir(out_dir);
   if (w.is_gas())

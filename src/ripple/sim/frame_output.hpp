@@ -26,8 +26,9 @@ struct LiquidMeasures {
 };
 
 /// The liquid as written: outside the coupled bodies' signed distance `body_phi` (m, at grid
-/// nodes) when a method's level set reaches into them (Coupler::body_phi), else all of it.
-LiquidMeasures measure_liquid(World& world, const ScalarGrid* body_phi = nullptr);
+/// nodes) when a method's level set reaches into them (Coupler::body_phi), else all of it;
+/// its surface is `surface` where the method carries its own (Coupler::liquid_surface).
+LiquidMeasures measure_liquid(World& world, const ScalarGrid* body_phi = nullptr, const TriangleMesh* surface = nullptr);
 
 /// Writes meshes and preview for the current frame and returns its stats object, the coupling
 /// method's entries included (the caller adds `wall_seconds`, which includes this output).

@@ -1,0 +1,68 @@
+#include "ripple/coupling/membrane/liquid_membrane.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ripple/grid/interpolation.hpp"
+#include "ripple/grid/marching_tetrahedra.hpp"
+
+namespace ripple {
+
+TriangleMesh LiquidMembrane::mesh() const {
+  TriangleMesh out;
+  out.vertices = x;
+  out.triangles = triangles;
+  return out;
+}
+
+void mark_wall_particles(LiquidMembrane& m, const GridGeometry& g) {
+  const Vec3 lo = g.origin, hi = g.upper();
+  const double tol = 1e-9 * g.dx;
+  m.wall.assign(m.x.size(), 0);
+  for (size_t i = 0; i < m.x.size(); ++i)
+    for (int a = 0; a < 3; ++a) {
+      if (std::abs(m.x[i][a] - lo[a]) <= tol) m.wall[i] |= static_cast<uint8_t>(1u << (2 * a));
+      if (std::abs(m.x[i][a] - hi[a]) <= tol) m.wall[i] |= static_cast<uint8_t>(1u << (2 * a + 1));
+    }
+}
+
+LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int refinement) {
+  const double h = g.dx / refinement;
+  SamplePositions x;
+  Vec3i n;
+  for (int a = 0; a < 3; ++a) {
+    n[a] = g.n[a] * refinement + 1;
+    x[a].resize(static_cast<size_t>(n[a]));
+    for (int i = 0; i < n[a]; ++i) x[a][static_cast<size_t>(i)] = g.origin[a] + i * h;
+  }
+  ScalarGrid fine(n, 0.0);
+  for (int k = 0; k < n.z(); ++k)
+    for (int j = 0; j < n.y(); ++j)
+      for (int i = 0; i < n.x(); ++i) {
+        const Vec3 p(x[0][static_cast<size_t>(i)], x[1][static_cast<size_t>(j)], x[2][static_cast<size_t>(k)]);
+        double s = sample(phi, g, cell_sample_offset(), p);
+        // A sample exactly on the zero set would give a zero-length edge: nudge it out.
+        if (std::abs(s) < 1e-6 * h) s = 1e-6 * h;
+        fine(i, j, k) = s;
+      }
+  const TriangleMesh mesh = marching_tetrahedra(fine, x, true);
+  LiquidMembrane m;
+  m.x = mesh.vertices;
+  m.triangles = mesh.triangles;
+  m.v.assign(m.x.size(), Vec3::Zero());
+  mark_wall_particles(m, g);
+  return m;
+}
+
+std::vector<double> membrane_masses(const LiquidMembrane& m, double density, double thickness) {
+  std::vector<double> mass(m.size(), 0.0);
+  for (const Eigen::Vector3i& t : m.triangles) {
+    if (m.on_wall(t)) continue;
+    const Vec3& a = m.x[static_cast<size_t>(t[0])];
+    const double area = 0.5 * (m.x[static_cast<size_t>(t[1])] - a).cross(m.x[static_cast<size_t>(t[2])] - a).norm();
+    for (int c = 0; c < 3; ++c) mass[static_cast<size_t>(t[c])] += density * thickness * area / 3.0;
+  }
+  return mass;
+}
+
+}  // namespace ripple

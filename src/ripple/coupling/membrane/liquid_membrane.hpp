@@ -1,0 +1,48 @@
+#pragma once
+// The liquid's free surface as a Lagrangian triangle membrane of thickness h (Ruan et al. 2021,
+// Sec. 4.2): #V particles with positions (m) and velocities (m/s), #F triangles facing out of
+// the liquid. The membrane is closed: where the liquid touches a domain wall it is closed by
+// triangles lying in the wall's plane. Their particles are in contact with the (static) wall:
+// held there, as the paper holds contact particles to a rigid body (Sec. 5.2); the wall
+// triangles carry no surface energy, which leaves a 90-degree contact angle at the walls.
+#include <cstdint>
+#include <vector>
+
+#include "ripple/core/triangle_mesh.hpp"
+#include "ripple/core/types.hpp"
+#include "ripple/grid/array3.hpp"
+#include "ripple/grid/grid_geometry.hpp"
+
+namespace ripple {
+
+struct LiquidMembrane {
+  std::vector<Vec3> x;                       ///< #V particle positions (m)
+  std::vector<Vec3> v;                       ///< #V particle velocities (m/s)
+  std::vector<Eigen::Vector3i> triangles;    ///< #F, counter-clockwise seen from the air
+  /// #V: the domain sides a particle lies on (bit s for side s: x_min, x_max, y_min, ...);
+  /// 0 for a free particle.
+  std::vector<uint8_t> wall;
+
+  size_t size() const { return x.size(); }
+  bool free(size_t i) const { return wall[i] == 0; }
+  /// A triangle whose three particles share a wall lies in that wall's plane.
+  bool on_wall(const Eigen::Vector3i& t) const {
+    return (wall[static_cast<size_t>(t[0])] & wall[static_cast<size_t>(t[1])] & wall[static_cast<size_t>(t[2])]) != 0;
+  }
+  /// The membrane as a mesh (closed: its volume is the liquid's).
+  TriangleMesh mesh() const;
+};
+
+/// The membrane of the liquid phi < 0 (phi: signed distance at the cells' centres of `grid`),
+/// from a lattice `refinement` times finer than the grid (Ruan et al. 2021 use 2), closed on
+/// the walls; velocities zero.
+LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, int refinement);
+
+/// Marks the particles lying on the domain's sides (within 1e-9 dx).
+void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);
+
+/// Lumped particle masses (kg): m_i = rho h sum_t A_t / 3 over the free triangles around i
+/// (Sec. 4.2), rho the liquid's density (kg/m^3), h the thickness (m).
+std::vector<double> membrane_masses(const LiquidMembrane& m, double density, double thickness);
+
+}  // namespace ripple

@@ -1,0 +1,166 @@
+#include "ripple/coupling/membrane/membrane_coupler.hpp"
+
+#include <cmath>
+
+#include "ripple/core/errors.hpp"
+#include "ripple/coupling/membrane/capillary_force.hpp"
+#include "ripple/coupling/membrane/membrane_level_set.hpp"
+#include "ripple/coupling/membrane/membrane_projection.hpp"
+#include "ripple/coupling/membrane/membrane_volume.hpp"
+#include "ripple/coupling/membrane/surface_faces.hpp"
+#include "ripple/fluid/body_forces.hpp"
+#include "ripple/fluid/grid_advection.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
+#include "ripple/fluid/velocity_extrapolation.hpp"
+
+namespace ripple {
+
+namespace {
+
+/// Moves the free particles through `u` (m/s) for dt (s): the midpoint rule.
+void move_with_grid(const MacVelocity& u, const GridGeometry& g, double dt, LiquidMembrane& m) {
+  for (size_t i = 0; i < m.size(); ++i)
+    if (m.free(i)) {
+      const Vec3 mid = m.x[i] + 0.5 * dt * u.sample(g, m.x[i]);
+      m.x[i] += dt * u.sample(g, mid);
+    }
+}
+
+}  // namespace
+
+void MembraneCoupler::ensure_membrane(World& w) {
+  if (!membrane_.x.empty()) return;
+  const GridGeometry& g = w.liquid.grid;
+  membrane_ = build_membrane(w.liquid.phi, g, settings_.refinement);
+  for (size_t i = 0; i < membrane_.size(); ++i)
+    if (membrane_.free(i)) membrane_.v[i] = w.liquid.velocity.sample(g, membrane_.x[i]);
+  initial_volume_ = membrane_.mesh().signed_volume();
+  level_set_from_membrane(membrane_, g, w.liquid.phi);
+}
+
+void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
+  ensure_membrane(w);
+  LiquidState& L = w.liquid;
+  const Scene& s = w.scene;
+  const GridGeometry& g = L.grid;
+  const int layers = extrapolation_layers(s);
+  MembraneProjectionParams mp;
+  mp.projection = projection_params(s, dt);
+  mp.thickness = settings_.thickness * g.dx;
+  FaceFlags valid;
+  std::vector<Vec3> v_solved;
+  auto check = [&](const MembraneProjectionResult& r, const char* which) {
+    record_pressure(r.iterations, r.residual, r.converged, ctx);
+    if (!std::isfinite(r.residual))
+      throw SimulationError(std::string("non-finite residual in the membrane's ") + which + " solve");
+  };
+
+  // Steps 1-4: the advection velocity, divergence-free, without surface tension.
+  {
+    ScopedPhase t(ctx.timings, "membrane advection solve");
+    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density);
+    mp.surface_tension = 0.0;
+    const MembraneProjectionResult r =
+        project_with_membrane(L, w.solids, faces, membrane_, mp, v_solved, valid, w.pressure_system);
+    check(r, "advection");
+    frame_.advection_iterations += r.iterations;
+  }
+  // Step 5: the membrane and the grid velocity move through it; the membrane keeps its volume.
+  {
+    ScopedPhase t(ctx.timings, "membrane advection");
+    extrapolate_velocity(L.velocity, valid, layers);
+    move_with_grid(L.velocity, g, dt, membrane_);
+    frame_.volume_offset_max =
+        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
+    advect_semi_lagrangian(L.velocity, {}, g, dt, nullptr, s.periodic_axes());
+  }
+  // Step 6: liquid and air cells from the moved membrane.
+  {
+    ScopedPhase t(ctx.timings, "membrane cells");
+    level_set_from_membrane(membrane_, g, L.phi);
+  }
+  // Step 7: gravity, then the new velocities with the capillary forces.
+  {
+    ScopedPhase t(ctx.timings, "membrane correction solve");
+    apply_gravity(L.velocity, s.gravity, dt);
+    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density);
+    frame_.unreached_faces_max = std::max(frame_.unreached_faces_max, faces.unreached);
+    frame_.surface_faces_max = std::max(frame_.surface_faces_max, static_cast<int64_t>(faces.faces.size()));
+    mp.surface_tension = s.fluid.surface_tension;
+    const MembraneProjectionResult r =
+        project_with_membrane(L, w.solids, faces, membrane_, mp, v_solved, valid, w.pressure_system);
+    check(r, "correction");
+    frame_.correction_iterations += r.iterations;
+    frame_.free_particles = r.free_particles;
+    extrapolate_velocity(L.velocity, valid, layers);
+    // The particles keep the grid's velocity at their place (which holds W v at the fluid-air
+    // faces): the solve's particle velocities also hold motions finer than the grid, which W
+    // does not see and nothing would damp.
+    for (size_t i = 0; i < membrane_.size(); ++i)
+      if (membrane_.free(i)) membrane_.v[i] = L.velocity.sample(g, membrane_.x[i]);
+  }
+  for (const Vec3& v : membrane_.v)
+    if (!v.allFinite()) throw SimulationError("non-finite membrane velocity");
+}
+
+void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohmann::json& j) {
+  const TriangleMesh mesh = membrane_.mesh();
+  const double volume = mesh.empty() ? 0.0 : mesh.signed_volume();
+  const double area = mesh.empty() ? 0.0 : capillary_energy(membrane_, 1.0);
+  j["membrane"] = {{"particles", static_cast<int64_t>(membrane_.size())},
+                   {"free_particles", frame_.free_particles},
+                   {"triangles", static_cast<int64_t>(membrane_.triangles.size())},
+                   {"area", area},
+                   {"volume", volume},
+                   {"volume_change", initial_volume_ > 0.0 ? volume / initial_volume_ - 1.0 : 0.0},
+                   {"surface_faces_max", frame_.surface_faces_max},
+                   {"unreached_faces_max", frame_.unreached_faces_max},
+                   {"volume_offset_max", frame_.volume_offset_max},
+                   {"advection_iterations", frame_.advection_iterations},
+                   {"correction_iterations", frame_.correction_iterations}};
+  frame_ = FrameFigures{};
+}
+
+void MembraneCoupler::save(BinaryWriter& out) const {
+  out.put(initial_volume_);
+  out.put_vec(membrane_.x);
+  out.put_vec(membrane_.v);
+  out.put_vec(membrane_.triangles);
+  out.put_vec(membrane_.wall);
+}
+
+void MembraneCoupler::load(BinaryReader& in) {
+  initial_volume_ = in.get<double>();
+  in.get_vec(membrane_.x);
+  in.get_vec(membrane_.v);
+  in.get_vec(membrane_.triangles);
+  in.get_vec(membrane_.wall);
+  if (membrane_.v.size() != membrane_.x.size() || membrane_.wall.size() != membrane_.x.size())
+    throw InputError("checkpoint", "the membrane's particle arrays differ in length (corrupt file)");
+  for (const Eigen::Vector3i& t : membrane_.triangles)
+    if (t.minCoeff() < 0 || t.maxCoeff() >= static_cast<int>(membrane_.x.size()))
+      throw InputError("checkpoint", "a membrane triangle names a missing particle (corrupt file)");
+}
+
+std::vector<StatsField> membrane_stats_fields() {
+  return {
+      {"membrane.particles", "", "Particles of the liquid membrane (Ruan et al. 2021)."},
+      {"membrane.free_particles", "", "Particles off the walls, whose velocities the solves find."},
+      {"membrane.triangles", "", "Triangles of the membrane (closed: those on the walls included)."},
+      {"membrane.area", "m^2", "Area of the free surface (the membrane off the walls)."},
+      {"membrane.volume", "m^3", "Volume the membrane encloses."},
+      {"membrane.volume_change", "", "Relative change of that volume since the membrane was built."},
+      {"membrane.surface_faces_max", "", "Most fluid-air faces (dual cells whose velocity is the membrane's) in a "
+                                         "substep."},
+      {"membrane.unreached_faces_max", "", "Most fluid-air faces no membrane triangle reached (treated as a plain "
+                                           "free surface) in a substep."},
+      {"membrane.volume_offset_max", "m", "Largest distance the free particles were moved along their normals in a "
+                                         "substep to hold the enclosed volume."},
+      {"membrane.advection_iterations", "", "CG iterations of the advection solves (without surface tension), "
+                                            "summed over the frame."},
+      {"membrane.correction_iterations", "", "CG iterations of the correction solves (with surface tension), summed "
+                                             "over the frame."},
+  };
+}
+
+}  // namespace ripple

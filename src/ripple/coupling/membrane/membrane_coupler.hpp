@@ -1,0 +1,59 @@
+#pragma once
+// coupling.method = "membrane": the liquid's free surface as a Lagrangian membrane carrying the
+// surface tension, coupled to the grid liquid (Ruan et al. 2021). One substep reads as the
+// paper's prediction-correction scheme (Fig. 7) for the liquid and its membrane:
+//   advection solve   the F-M system (Eq. 19) without surface tension: a divergence-free
+//                     advection velocity for the grid and the membrane (steps 1-4)
+//   advection         the membrane's particles and the grid velocity move by it (step 5)
+//   cells             the cells re-sorted into liquid and air from the moved membrane (step 6)
+//   correction solve  gravity, then the F-M system with the capillary forces and their
+//                     implicit stiffness: the new grid and membrane velocities (step 7)
+// The state between steps is the membrane (positions, velocities, triangles), checkpointed;
+// the grid's level set is rebuilt from it.
+#include <string>
+#include <vector>
+
+#include "ripple/coupling/coupler.hpp"
+#include "ripple/coupling/membrane/liquid_membrane.hpp"
+#include "ripple/coupling/membrane/membrane_settings.hpp"
+#include "ripple/world/stats_fields.hpp"
+
+namespace ripple {
+
+/// The entries MembraneCoupler::write_frame_stats adds to a stats line.
+std::vector<StatsField> membrane_stats_fields();
+
+class MembraneCoupler final : public Coupler {
+ public:
+  explicit MembraneCoupler(const MembraneSettings& settings) : settings_(settings) {}
+  std::string name() const override { return "membrane"; }
+  void step(World& world, double dt, const StepContext& ctx) override;
+  /// The membrane itself (built from the seeded liquid at frame 0).
+  std::optional<TriangleMesh> liquid_surface(World& world) override {
+    ensure_membrane(world);
+    return membrane_.mesh();
+  }
+  void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
+  void save(BinaryWriter& out) const override;
+  void load(BinaryReader& in) override;
+
+  /// The membrane (empty before the first step of a fresh run).
+  const LiquidMembrane& membrane() const { return membrane_; }
+
+ private:
+  /// Builds the membrane from the liquid's level set at the first step (a fresh run).
+  void ensure_membrane(World& world);
+
+  MembraneSettings settings_;
+  LiquidMembrane membrane_;
+  double initial_volume_ = 0.0;  ///< m^3, enclosed by the membrane when it was built
+  struct FrameFigures {
+    int64_t advection_iterations = 0, correction_iterations = 0;
+    int64_t unreached_faces_max = 0;
+    int64_t surface_faces_max = 0;
+    int64_t free_particles = 0;
+    double volume_offset_max = 0.0;
+  } frame_;
+};
+
+}  // namespace ripple
