@@ -6,6 +6,7 @@
 #include "ripple/coupling/membrane/capillary_force.hpp"
 #include "ripple/coupling/membrane/membrane_level_set.hpp"
 #include "ripple/coupling/membrane/membrane_projection.hpp"
+#include "ripple/coupling/membrane/membrane_remesh.hpp"
 #include "ripple/coupling/membrane/membrane_volume.hpp"
 #include "ripple/coupling/membrane/surface_faces.hpp"
 #include "ripple/fluid/body_forces.hpp"
@@ -32,6 +33,10 @@ void MembraneCoupler::ensure_membrane(World& w) {
   if (!membrane_.x.empty()) return;
   const GridGeometry& g = w.liquid.grid;
   membrane_ = build_membrane(w.liquid.phi, g, settings_.refinement);
+  // Marching tetrahedra leave slivers and very short edges: remeshed once before the start.
+  const double volume = membrane_.mesh().signed_volume();
+  for (int round = 0; round < 3; ++round) remesh_membrane(membrane_, g.dx / settings_.refinement);
+  restore_membrane_volume(membrane_, volume);
   for (size_t i = 0; i < membrane_.size(); ++i)
     if (membrane_.free(i)) membrane_.v[i] = w.liquid.velocity.sample(g, membrane_.x[i]);
   initial_volume_ = membrane_.mesh().signed_volume();
@@ -65,16 +70,23 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     check(r, "advection");
     frame_.advection_iterations += r.iterations;
   }
-  // Step 5: the membrane and the grid velocity move through it; the membrane keeps its volume.
+  // Step 5: the membrane and the grid velocity move through it.
   {
     ScopedPhase t(ctx.timings, "membrane advection");
     extrapolate_velocity(L.velocity, valid, layers);
     move_with_grid(L.velocity, g, dt, membrane_);
-    frame_.volume_offset_max =
-        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
     advect_semi_lagrangian(L.velocity, {}, g, dt, nullptr, s.periodic_axes());
   }
-  // Step 6: liquid and air cells from the moved membrane.
+  // Step 6: the membrane remeshed, and liquid and air cells from it.
+  {
+    ScopedPhase t(ctx.timings, "membrane remesh");
+    const RemeshCounts c = remesh_membrane(membrane_, g.dx / settings_.refinement);
+    frame_.splits += c.splits;
+    frame_.collapses += c.collapses;
+    frame_.flips += c.flips;
+    frame_.volume_offset_max =
+        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
+  }
   {
     ScopedPhase t(ctx.timings, "membrane cells");
     level_set_from_membrane(membrane_, g, L.phi);
@@ -116,6 +128,9 @@ void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"surface_faces_max", frame_.surface_faces_max},
                    {"unreached_faces_max", frame_.unreached_faces_max},
                    {"volume_offset_max", frame_.volume_offset_max},
+                   {"splits", frame_.splits},
+                   {"collapses", frame_.collapses},
+                   {"flips", frame_.flips},
                    {"advection_iterations", frame_.advection_iterations},
                    {"correction_iterations", frame_.correction_iterations}};
   frame_ = FrameFigures{};
@@ -156,6 +171,11 @@ std::vector<StatsField> membrane_stats_fields() {
                                            "free surface) in a substep."},
       {"membrane.volume_offset_max", "m", "Largest distance the free particles were moved along their normals in a "
                                          "substep to hold the enclosed volume."},
+      {"membrane.splits", "", "Edges split by the remeshing (longer than 1.5 target lengths), summed over the frame."},
+      {"membrane.collapses", "", "Edges collapsed by the remeshing (shorter than half the target), summed over the "
+                                 "frame."},
+      {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
+                             "frame."},
       {"membrane.advection_iterations", "", "CG iterations of the advection solves (without surface tension), "
                                             "summed over the frame."},
       {"membrane.correction_iterations", "", "CG iterations of the correction solves (with surface tension), summed "

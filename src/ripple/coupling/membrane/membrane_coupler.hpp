@@ -5,6 +5,8 @@
 //   advection solve   the F-M system (Eq. 19) without surface tension: a divergence-free
 //                     advection velocity for the grid and the membrane (steps 1-4)
 //   advection         the membrane's particles and the grid velocity move by it (step 5)
+//   remesh            edges split, collapsed and flipped toward the target length, the
+//                     enclosed volume restored (step 6)
 //   cells             the cells re-sorted into liquid and air from the moved membrane (step 6)
 //   correction solve  gravity, then the F-M system with the capillary forces and their
 //                     implicit stiffness: the new grid and membrane velocities (step 7)
@@ -53,6 +55,7 @@ class MembraneCoupler final : public Coupler {
     int64_t surface_faces_max = 0;
     int64_t free_particles = 0;
     double volume_offset_max = 0.0;
+    int64_t splits = 0, collapses = 0, flips = 0;
   } frame_;
 };
 

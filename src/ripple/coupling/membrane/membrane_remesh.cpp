@@ -1,0 +1,215 @@
+#include "ripple/coupling/membrane/membrane_remesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace ripple {
+
+namespace {
+
+uint64_t edge_key(int a, int b) {
+  if (a > b) std::swap(a, b);
+  return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
+}
+
+/// Triangles around each edge.
+std::unordered_map<uint64_t, std::vector<int>> edge_triangles(const LiquidMembrane& m) {
+  std::unordered_map<uint64_t, std::vector<int>> out;
+  out.reserve(m.triangles.size() * 2);
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    for (int e = 0; e < 3; ++e) out[edge_key(m.triangles[t][e], m.triangles[t][(e + 1) % 3])].push_back(static_cast<int>(t));
+  return out;
+}
+
+Vec3 normal_of(const LiquidMembrane& m, const Eigen::Vector3i& t) {
+  const Vec3& a = m.x[static_cast<size_t>(t[0])];
+  return (m.x[static_cast<size_t>(t[1])] - a).cross(m.x[static_cast<size_t>(t[2])] - a);
+}
+
+double length(const LiquidMembrane& m, int a, int b) { return (m.x[static_cast<size_t>(a)] - m.x[static_cast<size_t>(b)]).norm(); }
+
+/// The vertex of t opposite edge (a, b).
+int opposite(const Eigen::Vector3i& t, int a, int b) {
+  for (int c = 0; c < 3; ++c)
+    if (t[c] != a && t[c] != b) return t[c];
+  return -1;
+}
+
+int split_long_edges(LiquidMembrane& m, double longest) {
+  const auto edges = edge_triangles(m);
+  std::vector<std::pair<double, uint64_t>> todo;
+  for (const auto& [key, tris] : edges) {
+    const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
+    const double len = length(m, a, b);
+    if (len > longest && tris.size() == 2) todo.emplace_back(len, key);
+  }
+  std::sort(todo.begin(), todo.end(), [](const auto& p, const auto& q) { return p.first > q.first; });
+  std::vector<uint8_t> touched(m.triangles.size(), 0);
+  int splits = 0;
+  for (const auto& [len, key] : todo) {
+    const std::vector<int>& tris = edges.at(key);
+    if (touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
+    const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
+    const int mid = static_cast<int>(m.x.size());
+    m.x.push_back(0.5 * (m.x[static_cast<size_t>(a)] + m.x[static_cast<size_t>(b)]));
+    m.v.push_back(0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]));
+    m.wall.push_back(m.wall[static_cast<size_t>(a)] & m.wall[static_cast<size_t>(b)]);
+    for (int t : tris) {
+      Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
+      int e = 0;  // the edge's position in t's order: tri[e] -> tri[e + 1]
+      while (!((tri[e] == a && tri[(e + 1) % 3] == b) || (tri[e] == b && tri[(e + 1) % 3] == a))) ++e;
+      const int p = tri[e], q = tri[(e + 1) % 3], c = tri[(e + 2) % 3];
+      tri = Eigen::Vector3i(p, mid, c);
+      m.triangles.emplace_back(mid, q, c);
+      touched[static_cast<size_t>(t)] = 1;
+      touched.push_back(1);
+    }
+    ++splits;
+  }
+  return splits;
+}
+
+int collapse_short_edges(LiquidMembrane& m, double shortest) {
+  const auto edges = edge_triangles(m);
+  std::vector<std::vector<int>> vertex_tris(m.size());
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) vertex_tris[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
+  std::vector<std::pair<double, uint64_t>> todo;
+  for (const auto& [key, tris] : edges) {
+    const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
+    if (!m.free(static_cast<size_t>(a)) || !m.free(static_cast<size_t>(b)) || tris.size() != 2) continue;
+    const double len = length(m, a, b);
+    if (len < shortest) todo.emplace_back(len, key);
+  }
+  std::sort(todo.begin(), todo.end());
+  std::vector<uint8_t> touched(m.size(), 0), dead(m.triangles.size(), 0);
+  int collapses = 0;
+  for (const auto& [len, key] : todo) {
+    const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
+    if (touched[static_cast<size_t>(a)] || touched[static_cast<size_t>(b)]) continue;
+    // Link condition: the ends share exactly the two vertices opposite the edge.
+    std::unordered_set<int> around_a;
+    for (int t : vertex_tris[static_cast<size_t>(a)])
+      for (int c = 0; c < 3; ++c) around_a.insert(m.triangles[static_cast<size_t>(t)][c]);
+    std::unordered_set<int> shared;
+    for (int t : vertex_tris[static_cast<size_t>(b)])
+      for (int c = 0; c < 3; ++c) {
+        const int v = m.triangles[static_cast<size_t>(t)][c];
+        if (v != a && v != b && around_a.count(v)) shared.insert(v);
+      }
+    if (shared.size() != 2) continue;
+    // No triangle may turn over or degenerate when both ends move to the midpoint.
+    const Vec3 mid = 0.5 * (m.x[static_cast<size_t>(a)] + m.x[static_cast<size_t>(b)]);
+    bool ok = true;
+    for (int end : {a, b})
+      for (int t : vertex_tris[static_cast<size_t>(end)]) {
+        const Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
+        if ((tri.array() == a).any() && (tri.array() == b).any()) continue;  // removed
+        const Vec3 before = normal_of(m, tri);
+        Eigen::Vector3i moved = tri;
+        std::vector<Vec3> p(3);
+        for (int c = 0; c < 3; ++c) p[static_cast<size_t>(c)] = tri[c] == end ? mid : m.x[static_cast<size_t>(tri[c])];
+        const Vec3 after = (p[1] - p[0]).cross(p[2] - p[0]);
+        if (after.dot(before) < 0.2 * before.norm() * after.norm() || after.norm() < 1e-3 * before.norm()) ok = false;
+        (void)moved;
+      }
+    if (!ok) continue;
+    m.x[static_cast<size_t>(a)] = mid;
+    m.v[static_cast<size_t>(a)] = 0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]);
+    for (int t : vertex_tris[static_cast<size_t>(b)]) {
+      Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
+      if ((tri.array() == a).any()) dead[static_cast<size_t>(t)] = 1;
+      else
+        for (int c = 0; c < 3; ++c)
+          if (tri[c] == b) tri[c] = a;
+    }
+    // The neighbourhoods changed: leave every vertex around both ends alone this pass.
+    for (int end : {a, b})
+      for (int t : vertex_tris[static_cast<size_t>(end)])
+        for (int c = 0; c < 3; ++c) touched[static_cast<size_t>(m.triangles[static_cast<size_t>(t)][c])] = 1;
+    touched[static_cast<size_t>(b)] = 1;
+    ++collapses;
+  }
+  if (collapses == 0) return 0;
+  std::vector<Eigen::Vector3i> kept;
+  kept.reserve(m.triangles.size());
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    if (!dead[t]) kept.push_back(m.triangles[t]);
+  m.triangles = std::move(kept);
+  // Drop the particles no triangle uses any more.
+  std::vector<int> new_index(m.size(), -1);
+  for (const Eigen::Vector3i& t : m.triangles)
+    for (int c = 0; c < 3; ++c) new_index[static_cast<size_t>(t[c])] = 0;
+  int n = 0;
+  for (size_t i = 0; i < m.size(); ++i)
+    if (new_index[i] == 0) {
+      new_index[i] = n;
+      m.x[static_cast<size_t>(n)] = m.x[i];
+      m.v[static_cast<size_t>(n)] = m.v[i];
+      m.wall[static_cast<size_t>(n)] = m.wall[i];
+      ++n;
+    }
+  m.x.resize(static_cast<size_t>(n));
+  m.v.resize(static_cast<size_t>(n));
+  m.wall.resize(static_cast<size_t>(n));
+  for (Eigen::Vector3i& t : m.triangles)
+    for (int c = 0; c < 3; ++c) t[c] = new_index[static_cast<size_t>(t[c])];
+  return collapses;
+}
+
+double angle_at(const LiquidMembrane& m, int at, int p, int q) {
+  const Vec3 u = m.x[static_cast<size_t>(p)] - m.x[static_cast<size_t>(at)], w = m.x[static_cast<size_t>(q)] - m.x[static_cast<size_t>(at)];
+  return std::atan2(u.cross(w).norm(), u.dot(w));
+}
+
+int flip_edges(LiquidMembrane& m) {
+  const auto edges = edge_triangles(m);
+  std::vector<uint8_t> touched(m.triangles.size(), 0);
+  const double flat = std::cos(15.0 * std::numbers::pi / 180.0);
+  int flips = 0;
+  for (const auto& [key, tris] : edges) {
+    if (tris.size() != 2 || touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
+    const Eigen::Vector3i t1 = m.triangles[static_cast<size_t>(tris[0])], t2 = m.triangles[static_cast<size_t>(tris[1])];
+    if (m.on_wall(t1) || m.on_wall(t2)) continue;
+    const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
+    const int c = opposite(t1, a, b), d = opposite(t2, a, b);
+    if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d))) continue;
+    if (angle_at(m, c, a, b) + angle_at(m, d, a, b) <= std::numbers::pi + 1e-9) continue;  // Delaunay already
+    const Vec3 n1 = normal_of(m, t1), n2 = normal_of(m, t2);
+    if (n1.dot(n2) < flat * n1.norm() * n2.norm()) continue;  // a crease: a flip would change the shape
+    // t1 runs p -> q -> c along its order with {p, q} = {a, b}; t2 runs q -> p -> d.
+    int e = 0;
+    while (!((t1[e] == a || t1[e] == b) && (t1[(e + 1) % 3] == a || t1[(e + 1) % 3] == b))) ++e;
+    const int p = t1[e], q = t1[(e + 1) % 3];
+    const Eigen::Vector3i n1t(p, d, c), n2t(d, q, c);
+    // Both new triangles must face the old way.
+    const Vec3 na = normal_of(m, n1t), nb = normal_of(m, n2t);
+    if (na.dot(n1 + n2) <= 0.0 || nb.dot(n1 + n2) <= 0.0) continue;
+    m.triangles[static_cast<size_t>(tris[0])] = n1t;
+    m.triangles[static_cast<size_t>(tris[1])] = n2t;
+    touched[static_cast<size_t>(tris[0])] = touched[static_cast<size_t>(tris[1])] = 1;
+    ++flips;
+  }
+  return flips;
+}
+
+}  // namespace
+
+RemeshCounts remesh_membrane(LiquidMembrane& m, double target) {
+  RemeshCounts counts;
+  for (int pass = 0; pass < 3; ++pass) {
+    const int s = split_long_edges(m, 1.5 * target);
+    const int c = collapse_short_edges(m, 0.5 * target);
+    const int f = flip_edges(m);
+    counts.splits += s;
+    counts.collapses += c;
+    counts.flips += f;
+    if (s + c + f == 0) break;
+  }
+  return counts;
+}
+
+}  // namespace ripple
