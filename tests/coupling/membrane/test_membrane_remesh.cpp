@@ -1,6 +1,6 @@
 // Remeshing the membrane: a membrane stretched to three times its length along x gets its long
 // edges split and one squeezed to a third its short ones collapsed, staying a closed, consistently
-// oriented manifold of nearly the same volume, with edges back near the target length; flips
+// oriented manifold of nearly the same volume, with no edge longer than 1.75 targets; flips
 // leave a fresh membrane's shape alone.
 #include <gtest/gtest.h>
 
@@ -65,7 +65,7 @@ TEST(MembraneRemesh, StretchedEdgesAreSplitAndSqueezedOnesCollapsed) {
     const auto [shortest, longest] = edge_range(m);
     if (stretch > 1.0) {
       EXPECT_GT(total.splits, 100);
-      EXPECT_LE(longest, 1.5 * target * 1.0001);
+      EXPECT_LE(longest, 1.75 * target * 1.0001);
     } else {
       EXPECT_GT(total.collapses, 100);
       EXPECT_LT(m.size(), before / 2);

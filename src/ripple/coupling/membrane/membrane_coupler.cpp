@@ -171,8 +171,8 @@ std::vector<StatsField> membrane_stats_fields() {
                                            "free surface) in a substep."},
       {"membrane.volume_offset_max", "m", "Largest distance the free particles were moved along their normals in a "
                                          "substep to hold the enclosed volume."},
-      {"membrane.splits", "", "Edges split by the remeshing (longer than 1.5 target lengths), summed over the frame."},
-      {"membrane.collapses", "", "Edges collapsed by the remeshing (shorter than half the target), summed over the "
+      {"membrane.splits", "", "Edges split by the remeshing (longer than 1.75 target lengths), summed over the frame."},
+      {"membrane.collapses", "", "Edges collapsed by the remeshing (shorter than 0.4 targets), summed over the "
                                  "frame."},
       {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
                              "frame."},

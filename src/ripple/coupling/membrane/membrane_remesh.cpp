@@ -10,6 +10,7 @@ namespace ripple {
 
 namespace {
 
+
 uint64_t edge_key(int a, int b) {
   if (a > b) std::swap(a, b);
   return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
@@ -38,7 +39,36 @@ int opposite(const Eigen::Vector3i& t, int a, int b) {
   return -1;
 }
 
+/// Area-weighted unit normals at the particles.
+std::vector<Vec3> vertex_normals(const LiquidMembrane& m) {
+  std::vector<Vec3> n(m.size(), Vec3::Zero());
+  for (const Eigen::Vector3i& t : m.triangles) {
+    const Vec3 an = normal_of(m, t);
+    for (int c = 0; c < 3; ++c) n[static_cast<size_t>(t[c])] += an;
+  }
+  for (Vec3& v : n) v = v.norm() > 0.0 ? Vec3(v.normalized()) : Vec3::Zero();
+  return n;
+}
+
+/// The midpoint of edge (a, b) lifted onto the surface: the chord's midpoint moved along the
+/// mean normal by the sagitta kappa L^2 / 8 of the edge's normal curvature kappa =
+/// (n_a - n_b).(x_a - x_b) / L^2 (exact on a sphere), so that splits and collapses neither
+/// flatten curved parts nor lose their volume. A midpoint between wall particles stays on the
+/// wall's plane (the chord's).
+Vec3 surface_midpoint(const LiquidMembrane& m, const std::vector<Vec3>& normals, int a, int b) {
+  const Vec3 &xa = m.x[static_cast<size_t>(a)], &xb = m.x[static_cast<size_t>(b)];
+  const Vec3 mid = 0.5 * (xa + xb);
+  if (m.wall[static_cast<size_t>(a)] & m.wall[static_cast<size_t>(b)]) return mid;
+  const Vec3 d = xa - xb;
+  const double L2 = d.squaredNorm();
+  const Vec3 n = normals[static_cast<size_t>(a)] + normals[static_cast<size_t>(b)];
+  if (!(L2 > 0.0) || !(n.norm() > 0.0)) return mid;
+  const double kappa = (normals[static_cast<size_t>(a)] - normals[static_cast<size_t>(b)]).dot(d) / L2;
+  return mid + (kappa * L2 / 8.0) * n.normalized();
+}
+
 int split_long_edges(LiquidMembrane& m, double longest) {
+  const std::vector<Vec3> normals = vertex_normals(m);
   const auto edges = edge_triangles(m);
   std::vector<std::pair<double, uint64_t>> todo;
   for (const auto& [key, tris] : edges) {
@@ -54,7 +84,7 @@ int split_long_edges(LiquidMembrane& m, double longest) {
     if (touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int mid = static_cast<int>(m.x.size());
-    m.x.push_back(0.5 * (m.x[static_cast<size_t>(a)] + m.x[static_cast<size_t>(b)]));
+    m.x.push_back(surface_midpoint(m, normals, a, b));
     m.v.push_back(0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]));
     m.wall.push_back(m.wall[static_cast<size_t>(a)] & m.wall[static_cast<size_t>(b)]);
     for (int t : tris) {
@@ -74,6 +104,7 @@ int split_long_edges(LiquidMembrane& m, double longest) {
 
 int collapse_short_edges(LiquidMembrane& m, double shortest) {
   const auto edges = edge_triangles(m);
+  const std::vector<Vec3> normals = vertex_normals(m);
   std::vector<std::vector<int>> vertex_tris(m.size());
   for (size_t t = 0; t < m.triangles.size(); ++t)
     for (int c = 0; c < 3; ++c) vertex_tris[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
@@ -102,7 +133,7 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
       }
     if (shared.size() != 2) continue;
     // No triangle may turn over or degenerate when both ends move to the midpoint.
-    const Vec3 mid = 0.5 * (m.x[static_cast<size_t>(a)] + m.x[static_cast<size_t>(b)]);
+    const Vec3 mid = surface_midpoint(m, normals, a, b);
     bool ok = true;
     for (int end : {a, b})
       for (int t : vertex_tris[static_cast<size_t>(end)]) {
@@ -168,7 +199,7 @@ double angle_at(const LiquidMembrane& m, int at, int p, int q) {
 int flip_edges(LiquidMembrane& m) {
   const auto edges = edge_triangles(m);
   std::vector<uint8_t> touched(m.triangles.size(), 0);
-  const double flat = std::cos(15.0 * std::numbers::pi / 180.0);
+  const double flat = std::cos(10.0 * std::numbers::pi / 180.0);
   int flips = 0;
   for (const auto& [key, tris] : edges) {
     if (tris.size() != 2 || touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
@@ -201,8 +232,8 @@ int flip_edges(LiquidMembrane& m) {
 RemeshCounts remesh_membrane(LiquidMembrane& m, double target) {
   RemeshCounts counts;
   for (int pass = 0; pass < 3; ++pass) {
-    const int s = split_long_edges(m, 1.5 * target);
-    const int c = collapse_short_edges(m, 0.5 * target);
+    const int s = split_long_edges(m, 1.75 * target);
+    const int c = collapse_short_edges(m, 0.4 * target);
     const int f = flip_edges(m);
     counts.splits += s;
     counts.collapses += c;
