@@ -13,14 +13,14 @@ const Vec3& at(const LiquidMembrane& m, int i) { return m.x[static_cast<size_t>(
 double capillary_energy(const LiquidMembrane& m, double sigma) {
   double area = 0.0;
   for (const Eigen::Vector3i& t : m.triangles)
-    if (!m.on_wall(t)) area += 0.5 * (at(m, t[1]) - at(m, t[0])).cross(at(m, t[2]) - at(m, t[0])).norm();
+    if (!m.in_contact(t)) area += 0.5 * (at(m, t[1]) - at(m, t[0])).cross(at(m, t[2]) - at(m, t[0])).norm();
   return sigma * area;
 }
 
 std::vector<Vec3> capillary_forces(const LiquidMembrane& m, double sigma) {
   std::vector<Vec3> f(m.size(), Vec3::Zero());
   for (const Eigen::Vector3i& t : m.triangles) {
-    if (m.on_wall(t)) continue;
+    if (m.in_contact(t)) continue;
     const Vec3 cross = (at(m, t[1]) - at(m, t[0])).cross(at(m, t[2]) - at(m, t[0]));
     const double len = cross.norm();
     if (len <= 0.0) continue;
@@ -37,7 +37,7 @@ Eigen::SparseMatrix<double> capillary_stiffness(const LiquidMembrane& m, double 
   std::vector<Eigen::Triplet<double>> trips;
   trips.reserve(m.triangles.size() * 12);
   for (const Eigen::Vector3i& t : m.triangles) {
-    if (m.on_wall(t)) continue;
+    if (m.in_contact(t)) continue;
     const double twice_area = (at(m, t[1]) - at(m, t[0])).cross(at(m, t[2]) - at(m, t[0])).norm();
     if (twice_area <= 0.0) continue;
     for (int c = 0; c < 3; ++c) {

@@ -5,8 +5,8 @@
 // triangle and edge ij, sigma cot(theta_ij) / 2 [I -I; -I I] with theta_ij the angle opposite
 // the edge. K_c is sigma times the cotangent Laplacian, the same in x, y and z, so it is kept
 // as one #V by #V matrix L_c with K_c = L_c (x) I_3; per triangle it is linear finite elements'
-// stiffness, positive semi-definite even for obtuse triangles. Triangles in a wall's plane
-// carry no energy (liquid-wall and air-wall energies equal: a 90-degree contact angle).
+// stiffness, positive semi-definite even for obtuse triangles. Triangles on a wall or a body
+// carry no energy (liquid-solid and air-solid energies equal: a 90-degree contact angle).
 #include <vector>
 
 #include <Eigen/SparseCore>
@@ -16,7 +16,7 @@
 
 namespace ripple {
 
-/// sigma times the area of the free triangles (J); sigma in N/m.
+/// sigma times the area of the triangles not in contact (J); sigma in N/m.
 double capillary_energy(const LiquidMembrane& m, double sigma);
 
 /// f_c (N) per particle, Eq. 10: each triangle (i, j, k) pulls i with sigma/2 (x_k - x_j) x n.

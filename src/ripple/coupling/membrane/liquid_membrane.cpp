@@ -50,6 +50,7 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int 
   m.x = mesh.vertices;
   m.triangles = mesh.triangles;
   m.v.assign(m.x.size(), Vec3::Zero());
+  m.body.assign(m.x.size(), -1);
   mark_wall_particles(m, g);
   return m;
 }
@@ -57,7 +58,7 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int 
 std::vector<double> membrane_masses(const LiquidMembrane& m, double density, double thickness) {
   std::vector<double> mass(m.size(), 0.0);
   for (const Eigen::Vector3i& t : m.triangles) {
-    if (m.on_wall(t)) continue;
+    if (m.in_contact(t)) continue;
     const Vec3& a = m.x[static_cast<size_t>(t[0])];
     const double area = 0.5 * (m.x[static_cast<size_t>(t[1])] - a).cross(m.x[static_cast<size_t>(t[2])] - a).norm();
     for (int c = 0; c < 3; ++c) mass[static_cast<size_t>(t[c])] += density * thickness * area / 3.0;

@@ -22,12 +22,19 @@ struct LiquidMembrane {
   /// #V: the domain sides a particle lies on (bit s for side s: x_min, x_max, y_min, ...);
   /// 0 for a free particle.
   std::vector<uint8_t> wall;
+  /// #V: the rigid body a particle is in contact with, its velocity the body's (Sec. 5.2's
+  /// contact particles C); -1 for none.
+  std::vector<int> body;
 
   size_t size() const { return x.size(); }
-  bool free(size_t i) const { return wall[i] == 0; }
-  /// A triangle whose three particles share a wall lies in that wall's plane.
-  bool on_wall(const Eigen::Vector3i& t) const {
-    return (wall[static_cast<size_t>(t[0])] & wall[static_cast<size_t>(t[1])] & wall[static_cast<size_t>(t[2])]) != 0;
+  /// A free particle: on no wall, in contact with no body; the solves find its velocity.
+  bool free(size_t i) const { return wall[i] == 0 && body[i] < 0; }
+  /// A triangle whose three particles share a wall lies in that wall's plane; one whose three
+  /// particles touch bodies lies on them. Neither is free surface: no surface energy, no weight
+  /// in W, no mass.
+  bool in_contact(const Eigen::Vector3i& t) const {
+    const size_t a = static_cast<size_t>(t[0]), b = static_cast<size_t>(t[1]), c = static_cast<size_t>(t[2]);
+    return (wall[a] & wall[b] & wall[c]) != 0 || (body[a] >= 0 && body[b] >= 0 && body[c] >= 0);
   }
   /// The membrane as a mesh (closed: its volume is the liquid's).
   TriangleMesh mesh() const;
@@ -41,7 +48,8 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, i
 /// Marks the particles lying on the domain's sides (within 1e-9 dx).
 void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);
 
-/// Lumped particle masses (kg): m_i = rho h sum_t A_t / 3 over the free triangles around i
+/// Lumped particle masses (kg): m_i = rho h sum_t A_t / 3 over the triangles around i not in
+/// contact
 /// (Sec. 4.2), rho the liquid's density (kg/m^3), h the thickness (m).
 std::vector<double> membrane_masses(const LiquidMembrane& m, double density, double thickness);
 

@@ -54,6 +54,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   mp.thickness = settings_.thickness * g.dx;
   FaceFlags valid;
   std::vector<Vec3> v_solved;
+  std::vector<MembraneBody> solve_bodies;
   auto check = [&](const MembraneProjectionResult& r, const char* which) {
     record_pressure(r.iterations, r.residual, r.converged, ctx);
     if (!std::isfinite(r.residual))
@@ -66,7 +67,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density);
     mp.surface_tension = 0.0;
     const MembraneProjectionResult r =
-        project_with_membrane(L, w.solids, faces, membrane_, mp, v_solved, valid, w.pressure_system);
+        project_with_membrane(L, w.solids, faces, membrane_, solve_bodies, mp, v_solved, valid, w.pressure_system);
     check(r, "advection");
     frame_.advection_iterations += r.iterations;
   }
@@ -100,7 +101,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     frame_.surface_faces_max = std::max(frame_.surface_faces_max, static_cast<int64_t>(faces.faces.size()));
     mp.surface_tension = s.fluid.surface_tension;
     const MembraneProjectionResult r =
-        project_with_membrane(L, w.solids, faces, membrane_, mp, v_solved, valid, w.pressure_system);
+        project_with_membrane(L, w.solids, faces, membrane_, solve_bodies, mp, v_solved, valid, w.pressure_system);
     check(r, "correction");
     frame_.correction_iterations += r.iterations;
     frame_.free_particles = r.free_particles;
@@ -142,6 +143,7 @@ void MembraneCoupler::save(BinaryWriter& out) const {
   out.put_vec(membrane_.v);
   out.put_vec(membrane_.triangles);
   out.put_vec(membrane_.wall);
+  out.put_vec(membrane_.body);
 }
 
 void MembraneCoupler::load(BinaryReader& in) {
@@ -150,7 +152,9 @@ void MembraneCoupler::load(BinaryReader& in) {
   in.get_vec(membrane_.v);
   in.get_vec(membrane_.triangles);
   in.get_vec(membrane_.wall);
-  if (membrane_.v.size() != membrane_.x.size() || membrane_.wall.size() != membrane_.x.size())
+  in.get_vec(membrane_.body);
+  if (membrane_.v.size() != membrane_.x.size() || membrane_.wall.size() != membrane_.x.size() ||
+      membrane_.body.size() != membrane_.x.size())
     throw InputError("checkpoint", "the membrane's particle arrays differ in length (corrupt file)");
   for (const Eigen::Vector3i& t : membrane_.triangles)
     if (t.minCoeff() < 0 || t.maxCoeff() >= static_cast<int>(membrane_.x.size()))

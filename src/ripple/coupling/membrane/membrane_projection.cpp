@@ -15,30 +15,33 @@ namespace ripple {
 namespace {
 
 using RowMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+using Triplets = std::vector<Eigen::Triplet<double>>;
 
-/// One axis's membrane block: its fluid-air faces (rows of W), W over the free particles, and
-/// the factor of A_a.
-struct AxisBlock {
-  std::vector<int> rows;        ///< indices into SurfaceFaces::faces
-  Eigen::SparseMatrix<double> W;  ///< rows by free particles
-  VectorX w0;                   ///< the wall particles' share of each row's velocity (m/s)
-  Eigen::SparseMatrix<double> A;
-  VectorX b;
-  SparseSpdSolver solver;
-};
+/// Row a of the body's Jacobian at world point x: d(velocity_a)/d(v, omega), velocity = v +
+/// omega x (x - c).
+Eigen::Matrix<double, 1, 6> jacobian_row(const RigidBody& b, const Vec3& x, int a) {
+  const Vec3 r = x - b.position;
+  Eigen::Matrix<double, 1, 6> J = Eigen::Matrix<double, 1, 6>::Zero();
+  J(a) = 1.0;
+  // (omega x r)_a = sum_k omega_k (e_k x r)_a.
+  for (int k = 0; k < 3; ++k) J(3 + k) = Vec3::Unit(k).cross(r)[a];
+  return J;
+}
 
 }  // namespace
 
 MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidBoundary& sb, const SurfaceFaces& sf,
-                                               const LiquidMembrane& m, const MembraneProjectionParams& params,
-                                               std::vector<Vec3>& v_out, FaceFlags& valid, PressureSystem& sys) {
+                                               const LiquidMembrane& m, std::vector<MembraneBody>& bodies,
+                                               const MembraneProjectionParams& params, std::vector<Vec3>& v_out,
+                                               FaceFlags& valid, PressureSystem& sys) {
   MembraneProjectionResult result;
   const GridGeometry& g = liquid.grid;
   const ProjectionParams& pp = params.projection;
   const double dt = pp.dt, rho = pp.density, dx = g.dx, V = dx * dx * dx;
   const double sigma = params.surface_tension;
 
-  // Free particles and their masses (Sec. 4.2), floored so that A_a stays definite.
+  // The unknowns z: the free particles' velocities by axis (column a nf + j), then six per body
+  // solved for.
   std::vector<int> free_index(m.size(), -1);
   std::vector<int> free_particles;
   for (size_t i = 0; i < m.size(); ++i)
@@ -47,19 +50,27 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
       free_particles.push_back(static_cast<int>(i));
     }
   const int nf = static_cast<int>(free_particles.size());
+  std::vector<int> body_column(bodies.size(), -1);
+  int nz = 3 * nf;
+  for (size_t k = 0; k < bodies.size(); ++k)
+    if (bodies[k].unknown) {
+      body_column[k] = nz;
+      nz += 6;
+    }
   result.free_particles = nf;
+  auto body_velocity = [&](int k, const Vec3& x) { return velocity_at(*bodies[static_cast<size_t>(k)].body, x); };
+
+  // D and b without the coupled faces: M_s + dt^2 K_c per axis (Eq. 18), M_r per body (Eq. 14).
   const std::vector<double> mass_all = membrane_masses(m, rho, params.thickness);
   const double mass_floor = 1e-6 * rho * params.thickness * dx * dx;
-  VectorX mass(nf);
-  for (int j = 0; j < nf; ++j) mass[j] = std::max(mass_all[static_cast<size_t>(free_particles[static_cast<size_t>(j)])], mass_floor);
-
-  // Capillary force and stiffness over the free particles (Eq. 9-11).
-  Eigen::SparseMatrix<double> Lff(nf, nf);
+  Triplets D;
+  VectorX b = VectorX::Zero(nz);
   std::vector<Vec3> fc(m.size(), Vec3::Zero());
+  Eigen::SparseMatrix<double> Lff(nf, nf);
   if (sigma > 0.0) {
     fc = capillary_forces(m, sigma);
     const Eigen::SparseMatrix<double> L = capillary_stiffness(m, sigma);
-    std::vector<Eigen::Triplet<double>> trips;
+    Triplets trips;
     for (int c = 0; c < L.outerSize(); ++c)
       for (Eigen::SparseMatrix<double>::InnerIterator it(L, c); it; ++it) {
         const int r = free_index[static_cast<size_t>(it.row())], k = free_index[static_cast<size_t>(it.col())];
@@ -67,82 +78,129 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
       }
     Lff.setFromTriplets(trips.begin(), trips.end());
   }
-
-  // Per axis: W_a, A_a = M_s + dt^2 K_c + W_a^T M_a W_a and b_a (Eq. 18).
-  std::array<AxisBlock, 3> blocks;
-  for (size_t r = 0; r < sf.faces.size(); ++r)
-    if (sf.W.row(static_cast<int>(r)).nonZeros() > 0) blocks[static_cast<size_t>(sf.faces[r].axis)].rows.push_back(static_cast<int>(r));
   for (int a = 0; a < 3; ++a) {
-    AxisBlock& B = blocks[static_cast<size_t>(a)];
-    const int nr = static_cast<int>(B.rows.size());
-    std::vector<Eigen::Triplet<double>> trips;
-    B.w0 = VectorX::Zero(nr);
-    VectorX ustar(nr), face_mass(nr);
-    for (int q = 0; q < nr; ++q) {
-      const SurfaceFace& f = sf.faces[static_cast<size_t>(B.rows[static_cast<size_t>(q)])];
-      for (RowMatrix::InnerIterator it(sf.W, B.rows[static_cast<size_t>(q)]); it; ++it) {
-        const int j = free_index[static_cast<size_t>(it.col())];
-        if (j >= 0) trips.emplace_back(q, j, it.value());
-        else B.w0[q] += it.value() * m.v[static_cast<size_t>(it.col())][a];
-      }
-      ustar[q] = liquid.velocity.u[a](f.index.x(), f.index.y(), f.index.z());
-      face_mass[q] = f.mass;
-    }
-    B.W.resize(nr, nf);
-    B.W.setFromTriplets(trips.begin(), trips.end());
-    Eigen::SparseMatrix<double> MsD(nf, nf);
-    MsD.reserve(Eigen::VectorXi::Constant(nf, 1));
-    for (int j = 0; j < nf; ++j) MsD.insert(j, j) = mass[j];
-    B.A = MsD + (dt * dt) * Lff + Eigen::SparseMatrix<double>(B.W.transpose() * face_mass.asDiagonal() * B.W);
-    VectorX vn(nf), f(nf);
+    VectorX vn(nf);
     for (int j = 0; j < nf; ++j) {
-      vn[j] = m.v[static_cast<size_t>(free_particles[static_cast<size_t>(j)])][a];
-      f[j] = fc[static_cast<size_t>(free_particles[static_cast<size_t>(j)])][a];
+      const size_t i = static_cast<size_t>(free_particles[static_cast<size_t>(j)]);
+      const double mj = std::max(mass_all[i], mass_floor);
+      D.emplace_back(a * nf + j, a * nf + j, mj);
+      vn[j] = m.v[i][a];
+      b[a * nf + j] = mj * m.v[i][a] + dt * fc[i][a];
     }
-    B.b = mass.cwiseProduct(vn) + dt * f + (dt * dt) * (Lff * vn) +
-          B.W.transpose() * face_mass.cwiseProduct(ustar - B.w0);
+    for (int c = 0; c < Lff.outerSize(); ++c)
+      for (Eigen::SparseMatrix<double>::InnerIterator it(Lff, c); it; ++it)
+        D.emplace_back(a * nf + static_cast<int>(it.row()), a * nf + static_cast<int>(it.col()), dt * dt * it.value());
+    b.segment(a * nf, nf) += (dt * dt) * (Lff * vn);
+  }
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    if (body_column[k] < 0) continue;
+    const RigidBody& rb = *bodies[k].body;
+    const int c0 = body_column[k];
+    Eigen::Matrix<double, 6, 6> Mr = Eigen::Matrix<double, 6, 6>::Zero();
+    Mr.topLeftCorner<3, 3>() = rb.mass * Mat3::Identity();
+    Mr.bottomRightCorner<3, 3>() = world_inertia(rb);
+    for (int r = 0; r < 6; ++r)
+      for (int c = 0; c < 6; ++c)
+        if (Mr(r, c) != 0.0) D.emplace_back(c0 + r, c0 + c, Mr(r, c));
+    Eigen::Matrix<double, 6, 1> vr;
+    vr << rb.velocity, rb.angular_velocity;
+    Eigen::Matrix<double, 6, 1> f;
+    f << bodies[k].force, bodies[k].torque;
+    b.segment<6>(c0) = Mr * vr + dt * f;
   }
 
-  // The membrane's velocity without pressure on each fluid-air face: the assembled right-hand
-  // side is then -div(u*, W A^-1 b).
-  std::array<VectorX, 3> v0;
-  for (int a = 0; a < 3; ++a) {
-    AxisBlock& B = blocks[static_cast<size_t>(a)];
-    VectorX u0 = B.w0;
-    if (nf > 0 && !B.rows.empty()) {
-      if (!B.solver.solve(B.A, B.b, v0[static_cast<size_t>(a)]))
-        throw SimulationError("the membrane's mass matrix could not be factorised (axis " + std::to_string(a) + ")");
-      u0 += B.W * v0[static_cast<size_t>(a)];
+  // The coupled faces: u_f = R_f z + u0_f. Rows the membrane does not reach stay plain free
+  // surface (not coupled).
+  std::vector<int> rows;
+  for (size_t r = 0; r < sf.faces.size(); ++r)
+    if (sf.faces[r].body >= 0 || sf.W.row(static_cast<int>(r)).nonZeros() > 0) rows.push_back(static_cast<int>(r));
+  const int nr = static_cast<int>(rows.size());
+  Triplets Rt;
+  VectorX u0 = VectorX::Zero(nr), ustar(nr), face_mass(nr);
+  for (int q = 0; q < nr; ++q) {
+    const SurfaceFace& f = sf.faces[static_cast<size_t>(rows[static_cast<size_t>(q)])];
+    const int a = f.axis;
+    ustar[q] = liquid.velocity.u[a](f.index.x(), f.index.y(), f.index.z());
+    face_mass[q] = f.mass;
+    if (f.body >= 0) {  // a fluid-solid dual cell (Eq. 23)
+      const Vec3 xf = g.face_center(a, f.index.x(), f.index.y(), f.index.z());
+      const int c0 = body_column[static_cast<size_t>(f.body)];
+      if (c0 < 0) u0[q] = body_velocity(f.body, xf)[a];
+      else {
+        const Eigen::Matrix<double, 1, 6> J = jacobian_row(*bodies[static_cast<size_t>(f.body)].body, xf, a);
+        for (int c = 0; c < 6; ++c)
+          if (J(c) != 0.0) Rt.emplace_back(q, c0 + c, J(c));
+      }
+      continue;
     }
-    for (size_t q = 0; q < B.rows.size(); ++q) {
-      const SurfaceFace& sfc = sf.faces[static_cast<size_t>(B.rows[q])];
-      liquid.velocity.u[a](sfc.index.x(), sfc.index.y(), sfc.index.z()) = u0[static_cast<Eigen::Index>(q)];
+    for (RowMatrix::InnerIterator it(sf.W, rows[static_cast<size_t>(q)]); it; ++it) {
+      const size_t i = static_cast<size_t>(it.col());
+      const int j = free_index[i];
+      if (j >= 0) {
+        Rt.emplace_back(q, a * nf + j, it.value());
+      } else if (m.body[i] >= 0 && body_column[static_cast<size_t>(m.body[i])] >= 0) {
+        const Eigen::Matrix<double, 1, 6> J = jacobian_row(*bodies[static_cast<size_t>(m.body[i])].body, m.x[i], a);
+        const int c0 = body_column[static_cast<size_t>(m.body[i])];
+        for (int c = 0; c < 6; ++c)
+          if (J(c) != 0.0) Rt.emplace_back(q, c0 + c, it.value() * J(c));
+      } else if (m.body[i] >= 0) {
+        u0[q] += it.value() * body_velocity(m.body[i], m.x[i])[a];
+      } else {
+        u0[q] += it.value() * m.v[i][a];  // a wall particle keeps its velocity
+      }
     }
+  }
+  Eigen::SparseMatrix<double> R(nr, nz);
+  R.setFromTriplets(Rt.begin(), Rt.end());
+  Eigen::SparseMatrix<double> A(nz, nz);
+  A.setFromTriplets(D.begin(), D.end());
+  A += Eigen::SparseMatrix<double>(R.transpose() * face_mass.asDiagonal() * R);
+  b += R.transpose() * face_mass.cwiseProduct(ustar - u0);
+  SparseSpdSolver solver;
+
+  // The solid side's velocity without pressure on each coupled face: the assembled right-hand
+  // side is then -div(u*, R A^-1 b + u0).
+  VectorX z0 = VectorX::Zero(nz);
+  if (nz > 0 && !solver.solve(A, b, z0)) throw SimulationError("the membrane and bodies' mass matrix could not be factorised");
+  const VectorX ufree = R * z0 + u0;
+  for (int q = 0; q < nr; ++q) {
+    const SurfaceFace& f = sf.faces[static_cast<size_t>(rows[static_cast<size_t>(q)])];
+    liquid.velocity.u[f.axis](f.index.x(), f.index.y(), f.index.z()) = ufree[q];
   }
   assemble_pressure_system(sys, liquid, sb, nullptr, pp);
   const PoissonSystem& P = sys.A;
   const CompactLayout& layout = P.layout;
   const int64_t nc = layout.size;
   result.liquid_cells = nc;
-  if (nc == 0) {
+  auto scatter_solid = [&](const VectorX& z) {
     v_out = m.v;
+    for (int j = 0; j < nf; ++j)
+      for (int a = 0; a < 3; ++a) v_out[static_cast<size_t>(free_particles[static_cast<size_t>(j)])][a] = z[a * nf + j];
+    for (size_t k = 0; k < bodies.size(); ++k)
+      if (body_column[k] >= 0) {
+        bodies[k].body->velocity = z.segment<3>(body_column[k]);
+        bodies[k].body->angular_velocity = z.segment<3>(body_column[k] + 3);
+      }
+  };
+  if (nc == 0) {
+    scatter_solid(z0);
     return result;
   }
   const double scale = dt / (rho * dx * dx);
+  auto compact_of = [&](const SurfaceFace& f) { return layout.grid_to_compact[static_cast<size_t>(f.liquid_cell)]; };
 
-  // L: the assembled ghost-fluid matrix without the ghost terms of the fluid-air faces the
-  // membrane reaches (their velocity is the membrane's).
+  // L: the assembled ghost-fluid matrix without the ghost terms of the coupled faces (their
+  // velocity is the membrane's or a body's).
   std::vector<double> ghost(static_cast<size_t>(nc), 0.0);
-  for (int a = 0; a < 3; ++a)
-    for (int r : blocks[static_cast<size_t>(a)].rows) {
-      const SurfaceFace& f = sf.faces[static_cast<size_t>(r)];
-      Vec3i air = f.index;
-      if (f.sign > 0) air[a] -= 1;
-      const InterfaceSample s = interface_between(liquid.phi[f.liquid_cell], liquid.phi(air.x(), air.y(), air.z()), 0.0,
-                                                  0.0, 0.0, pp.min_theta);
-      ghost[static_cast<size_t>(layout.grid_to_compact[static_cast<size_t>(f.liquid_cell)])] += scale * f.open / s.theta;
-    }
-  std::vector<Eigen::Triplet<double>> trips;
+  for (int r : rows) {
+    const SurfaceFace& f = sf.faces[static_cast<size_t>(r)];
+    Vec3i other = f.index;
+    if (f.sign > 0) other[f.axis] -= 1;
+    const InterfaceSample s = interface_between(liquid.phi[f.liquid_cell], liquid.phi(other.x(), other.y(), other.z()),
+                                                0.0, 0.0, 0.0, pp.min_theta);
+    ghost[static_cast<size_t>(compact_of(f))] += scale * f.open / s.theta;
+  }
+  Triplets trips;
   trips.reserve(static_cast<size_t>(nc) * 7);
   for (int64_t c = 0; c < P.cells(); ++c) {
     if (!P.active[static_cast<size_t>(c)]) continue;
@@ -160,33 +218,25 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   Eigen::SparseMatrix<double> L(nc, nc);
   L.setFromTriplets(trips.begin(), trips.end());
 
-  // (w G) per fluid-air face: sign * open / dx at its liquid cell.
-  auto compact_of = [&](const SurfaceFace& f) { return layout.grid_to_compact[static_cast<size_t>(f.liquid_cell)]; };
-  // W_a^T (w G p)_a: the pressure's impulse on the particles (per unit V dt).
-  auto membrane_rhs = [&](int a, const VectorX& x) {
-    const AxisBlock& B = blocks[static_cast<size_t>(a)];
-    VectorX g(static_cast<Eigen::Index>(B.rows.size()));
-    for (size_t q = 0; q < B.rows.size(); ++q) {
-      const SurfaceFace& f = sf.faces[static_cast<size_t>(B.rows[q])];
-      g[static_cast<Eigen::Index>(q)] = f.sign * f.open / dx * x[compact_of(f)];
+  // R^T (w G p): the pressure's impulse on the solid side (per unit V dt), Eq. 16 and 26.
+  auto impulse = [&](const VectorX& p) {
+    VectorX gp(nr);
+    for (int q = 0; q < nr; ++q) {
+      const SurfaceFace& f = sf.faces[static_cast<size_t>(rows[static_cast<size_t>(q)])];
+      gp[q] = f.sign * f.open / dx * p[compact_of(f)];
     }
-    return VectorX(B.W.transpose() * g);
+    return VectorX(R.transpose() * gp);
   };
   bool factor_failed = false;
-  // (L + V dt sum_a B_a A_a^-1 B_a^T) p.
   const LinearMap apply = [&](const VectorX& x, VectorX& y) {
     y = L * x;
-    if (nf == 0) return;
-    for (int a = 0; a < 3; ++a) {
-      AxisBlock& B = blocks[static_cast<size_t>(a)];
-      if (B.rows.empty()) continue;
-      VectorX z;
-      if (!B.solver.solve_same_matrix(B.A, membrane_rhs(a, x), z)) factor_failed = true;
-      const VectorX q = B.W * z;
-      for (size_t r = 0; r < B.rows.size(); ++r) {
-        const SurfaceFace& f = sf.faces[static_cast<size_t>(B.rows[r])];
-        y[compact_of(f)] += V * dt * f.sign * f.open / dx * q[static_cast<Eigen::Index>(r)];
-      }
+    if (nz == 0) return;
+    VectorX z;
+    if (!solver.solve_same_matrix(A, impulse(x), z)) factor_failed = true;
+    const VectorX q = R * z;
+    for (int r = 0; r < nr; ++r) {
+      const SurfaceFace& f = sf.faces[static_cast<size_t>(rows[static_cast<size_t>(r)])];
+      y[compact_of(f)] += V * dt * f.sign * f.open / dx * q[r];
     }
   };
   MultigridPreconditioner mg(sys.A, sys.mg);
@@ -200,40 +250,32 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   };
   std::vector<double> rhs_c;
   layout.gather(sys.rhs, rhs_c);
-  const VectorX b = Eigen::Map<const VectorX>(rhs_c.data(), nc);
+  const VectorX rhs = Eigen::Map<const VectorX>(rhs_c.data(), nc);
   VectorX p = VectorX::Zero(nc);
-  const OperatorPcgResult cg = operator_pcg(apply, precondition, b, p, pp.solver.tolerance, pp.solver.max_iterations);
-  if (factor_failed) throw SimulationError("the membrane's mass matrix could not be applied in the pressure solve");
+  const OperatorPcgResult cg = operator_pcg(apply, precondition, rhs, p, pp.solver.tolerance, pp.solver.max_iterations);
+  if (factor_failed) throw SimulationError("the membrane and bodies' mass matrix could not be applied in the pressure solve");
   result.iterations = cg.iterations;
   result.residual = cg.residual;
   result.converged = cg.converged;
 
-  // Back to the grid and the membrane: v_a = A_a^-1 (b_a - V dt W_a^T (w G p)_a).
+  // Back to the grid and the solid side: z = A^-1 (b - V dt R^T (w G p)).
   std::vector<double> p_grid(static_cast<size_t>(P.cells()), 0.0);
   std::vector<double> p_compact(static_cast<size_t>(layout.padded), 0.0);
   std::copy(p.data(), p.data() + nc, p_compact.begin());
   layout.scatter(p_compact, p_grid);
   liquid.pressure = ScalarGrid(g.n, 0.0);
   for (int64_t c = 0; c < P.cells(); ++c) liquid.pressure[c] = p_grid[static_cast<size_t>(c)];
-  for (int a = 0; a < 3; ++a)
-    valid[static_cast<size_t>(a)] = Array3<uint8_t>(g.face_dims(a), 0);
+  for (int a = 0; a < 3; ++a) valid[static_cast<size_t>(a)] = Array3<uint8_t>(g.face_dims(a), 0);
   subtract_pressure_gradient(sys, liquid, sb, nullptr, pp, p_grid, dt / (rho * dx), &sb.velocity, liquid.velocity, &valid);
-  v_out = m.v;
-  for (int a = 0; a < 3; ++a) {
-    AxisBlock& B = blocks[static_cast<size_t>(a)];
-    if (nf == 0) continue;
-    VectorX va;
-    const bool ok = B.rows.empty() ? B.solver.solve(B.A, B.b, va)
-                                   : B.solver.solve_same_matrix(B.A, B.b - V * dt * membrane_rhs(a, p), va);
-    if (!ok)
-      throw SimulationError("the membrane's mass matrix could not be factorised (axis " + std::to_string(a) + ")");
-    for (int j = 0; j < nf; ++j) v_out[static_cast<size_t>(free_particles[static_cast<size_t>(j)])][a] = va[j];
-    const VectorX u = B.W * va + B.w0;
-    for (size_t q = 0; q < B.rows.size(); ++q) {
-      const SurfaceFace& f = sf.faces[static_cast<size_t>(B.rows[q])];
-      liquid.velocity.u[a](f.index.x(), f.index.y(), f.index.z()) = u[static_cast<Eigen::Index>(q)];
-      valid[static_cast<size_t>(a)](f.index.x(), f.index.y(), f.index.z()) = 1;
-    }
+  VectorX z = z0;
+  if (nz > 0 && !solver.solve_same_matrix(A, b - V * dt * impulse(p), z))
+    throw SimulationError("the membrane and bodies' mass matrix could not be factorised");
+  scatter_solid(z);
+  const VectorX u = R * z + u0;
+  for (int q = 0; q < nr; ++q) {
+    const SurfaceFace& f = sf.faces[static_cast<size_t>(rows[static_cast<size_t>(q)])];
+    liquid.velocity.u[f.axis](f.index.x(), f.index.y(), f.index.z()) = u[q];
+    valid[static_cast<size_t>(f.axis)](f.index.x(), f.index.y(), f.index.z()) = 1;
   }
   return result;
 }

@@ -5,21 +5,40 @@
 // impulse through W^T, the surface liquid's mass W^T M W and, with surface tension, the
 // capillary force f_c and its implicit stiffness K_c.
 //
-// The paper solves the symmetric indefinite Eq. 19 with diagonal CG. Here the membrane's
-// velocities are eliminated instead: per axis a, A_a = M_s + dt^2 K_c + W_a^T M_a W_a is
-// symmetric positive definite (K_c is PSD), so v_a = A_a^-1 (b_a - V dt W_a^T G p) and the
+// With rigid bodies it is the three-way system (Eq. 28): faces between a liquid cell and a
+// body's take the body's velocity J v_r (Eq. 23), and the contact particles' velocities are
+// their bodies' too, so W's columns of contact particles map to the bodies' velocities.
+//
+// The paper solves these symmetric indefinite systems with diagonal CG. Here the solid side's
+// velocities z = (v_s per axis, v_r) are eliminated instead: every coupled face's velocity is
+// u_f = R_f z + u0_f (R: W's free columns, W J for contact particles, J for body faces; u0 the
+// prescribed part), A = D + R^T M R with D = blockdiag(M_s + dt^2 K_c per axis, M_r) is
+// symmetric positive definite (K_c is PSD), so z = A^-1 (b - V dt R^T (w G p)) and the
 // pressures solve the Schur complement
-//     (L + V dt sum_a B_a A_a^-1 B_a^T) p = -div(u* with v = A^-1 b),   B_a = G_a^T W_a,
-// L the liquid faces' Laplacian: symmetric positive definite, so CG converges; A_a is applied
+//     (L + V dt (w G)^T R A^-1 R^T (w G)) p = -div(u* with z = A^-1 b),
+// L the liquid faces' Laplacian: symmetric positive definite, so CG converges; A is applied
 // through its Cholesky factor, and CG is preconditioned by the ghost-fluid Poisson matrix's
-// multigrid (to which the membrane term reduces when W joins a face to its own particles).
+// multigrid (to which the coupled term reduces when each face drives its own particles). The
+// adhesion force of the membrane on the bodies enters explicitly (its implicit terms K_a,s,
+// K_a,r, K_c,r of Eq. 21-22 are left out).
 #include <vector>
 
 #include "ripple/coupling/membrane/liquid_membrane.hpp"
 #include "ripple/coupling/membrane/surface_faces.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
+#include "ripple/solid/rigid_body.hpp"
 
 namespace ripple {
+
+/// A rigid body in the solve (Ruan et al. 2021, Sec. 4.3 and 5.3): its state at the solve's
+/// positions; with `unknown` its velocities are solved for (the correction solve, Eq. 27-28),
+/// otherwise they are prescribed (the advection solve).
+struct MembraneBody {
+  RigidBody* body = nullptr;
+  bool unknown = false;
+  Vec3 force = Vec3::Zero();   ///< N, explicit: gravity and the membrane's adhesion (Eq. 20)
+  Vec3 torque = Vec3::Zero();  ///< N m, about the centre of mass, explicit
+};
 
 struct MembraneProjectionParams {
   ProjectionParams projection;   ///< dt (s), density (kg/m^3), the solver's tolerance and cap
@@ -35,13 +54,15 @@ struct MembraneProjectionResult {
   int64_t free_particles = 0;
 };
 
-/// On entry liquid.velocity holds u* and membrane.v the particles' velocities v^n (the wall
-/// particles' is theirs to keep); on exit liquid.velocity holds u^{n+1} on the liquid's faces
-/// and its fluid-air faces (flagged in `valid`), liquid.pressure the pressure (Pa), and
-/// `v_out` the particles' new velocities (m/s). Throws SimulationError when a factorisation
-/// fails.
+/// On entry liquid.velocity holds u* and membrane.v the particles' velocities v^n (a wall
+/// particle's is its own to keep, a contact particle's its body's); on exit liquid.velocity
+/// holds u^{n+1} on the liquid's faces and its coupled faces (flagged in `valid`),
+/// liquid.pressure the pressure (Pa), `v_out` the free particles' new velocities (m/s; the
+/// others' as given) and each unknown body its new velocities. Throws SimulationError when a
+/// factorisation fails.
 MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidBoundary& solids,
                                                const SurfaceFaces& faces, const LiquidMembrane& membrane,
+                                               std::vector<MembraneBody>& bodies,
                                                const MembraneProjectionParams& params, std::vector<Vec3>& v_out,
                                                FaceFlags& valid, PressureSystem& scratch);
 

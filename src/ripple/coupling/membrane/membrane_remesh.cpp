@@ -87,6 +87,7 @@ int split_long_edges(LiquidMembrane& m, double longest) {
     m.x.push_back(surface_midpoint(m, normals, a, b));
     m.v.push_back(0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]));
     m.wall.push_back(m.wall[static_cast<size_t>(a)] & m.wall[static_cast<size_t>(b)]);
+    m.body.push_back(m.body[static_cast<size_t>(a)] == m.body[static_cast<size_t>(b)] ? m.body[static_cast<size_t>(a)] : -1);
     for (int t : tris) {
       Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
       int e = 0;  // the edge's position in t's order: tri[e] -> tri[e + 1]
@@ -181,11 +182,13 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
       m.x[static_cast<size_t>(n)] = m.x[i];
       m.v[static_cast<size_t>(n)] = m.v[i];
       m.wall[static_cast<size_t>(n)] = m.wall[i];
+      m.body[static_cast<size_t>(n)] = m.body[i];
       ++n;
     }
   m.x.resize(static_cast<size_t>(n));
   m.v.resize(static_cast<size_t>(n));
   m.wall.resize(static_cast<size_t>(n));
+  m.body.resize(static_cast<size_t>(n));
   for (Eigen::Vector3i& t : m.triangles)
     for (int c = 0; c < 3; ++c) t[c] = new_index[static_cast<size_t>(t[c])];
   return collapses;
@@ -204,7 +207,7 @@ int flip_edges(LiquidMembrane& m) {
   for (const auto& [key, tris] : edges) {
     if (tris.size() != 2 || touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
     const Eigen::Vector3i t1 = m.triangles[static_cast<size_t>(tris[0])], t2 = m.triangles[static_cast<size_t>(tris[1])];
-    if (m.on_wall(t1) || m.on_wall(t2)) continue;
+    if (m.in_contact(t1) || m.in_contact(t2)) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int c = opposite(t1, a, b), d = opposite(t2, a, b);
     if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d))) continue;

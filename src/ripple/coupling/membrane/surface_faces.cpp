@@ -23,7 +23,7 @@ Vec3 barycentric(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
 }  // namespace
 
 SurfaceFaces surface_faces(const ScalarGrid& phi, const SolidBoundary& sb, const GridGeometry& g,
-                           const LiquidMembrane& m, double density) {
+                           const LiquidMembrane& m, double density, const Array3<int>* cell_body) {
   SurfaceFaces out;
   const Vec3i n = g.n;
   std::array<std::unordered_map<int64_t, int>, 3> row_of;  // face linear index -> row
@@ -48,16 +48,22 @@ SurfaceFaces surface_faces(const ScalarGrid& phi, const SolidBoundary& sb, const
           s.liquid_cell = liquid_hi ? phi.index(i, j, k) : phi.index(lo.x(), lo.y(), lo.z());
           s.sign = liquid_hi ? 1.0 : -1.0;
           const double pin = liquid_hi ? ph : pl, pout = liquid_hi ? pl : ph;
-          const double share = std::clamp(pin / (pin - pout), 0.01, 1.0);
+          double share = std::clamp(pin / (pin - pout), 0.01, 1.0);
+          if (cell_body && cell_body->size() > 0) {
+            const Vec3i other = liquid_hi ? lo : f;
+            s.body = (*cell_body)(other.x(), other.y(), other.z());
+            if (s.body >= 0) share = 0.5;  // the liquid's half of the dual cell
+          }
           s.mass = density * g.dx * g.dx * g.dx * share;
-          row_of[static_cast<size_t>(a)].emplace(sb.face_open[a].index(i, j, k), static_cast<int>(out.faces.size()));
+          if (s.body < 0)
+            row_of[static_cast<size_t>(a)].emplace(sb.face_open[a].index(i, j, k), static_cast<int>(out.faces.size()));
           out.faces.push_back(s);
         }
   }
   std::vector<Eigen::Triplet<double>> trips;
   const double dx = g.dx;
   for (const Eigen::Vector3i& t : m.triangles) {
-    if (m.on_wall(t)) continue;
+    if (m.in_contact(t)) continue;
     const Vec3 &A = m.x[static_cast<size_t>(t[0])], &B = m.x[static_cast<size_t>(t[1])],
                &C = m.x[static_cast<size_t>(t[2])];
     const Vec3 lo = A.cwiseMin(B).cwiseMin(C), hi = A.cwiseMax(B).cwiseMax(C);
@@ -98,7 +104,7 @@ SurfaceFaces surface_faces(const ScalarGrid& phi, const SolidBoundary& sb, const
     for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(W, r); it; ++it) sum += it.value();
     if (sum > 0.0)
       for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(W, r); it; ++it) it.valueRef() /= sum;
-    else
+    else if (out.faces[static_cast<size_t>(r)].body < 0)
       ++out.unreached;
   }
   out.W = std::move(W);

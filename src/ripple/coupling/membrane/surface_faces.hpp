@@ -24,20 +24,24 @@ struct SurfaceFace {
   double sign = 1.0;            ///< +1 when the liquid cell is on the face's upper side
   double open = 1.0;            ///< open fraction of the face (cut by obstacles)
   double mass = 0.0;            ///< kg, the dual cell's liquid
+  /// The rigid body whose cell lies across the face (a fluid-solid dual cell: its velocity is
+  /// the body's, J v_r, Sec. 5.3), or -1 (a fluid-air dual cell: the membrane's, W v).
+  int body = -1;
 };
 
 struct SurfaceFaces {
   std::vector<SurfaceFace> faces;
   /// W: faces by particles, rows summing to one (Sec. 5.1).
   Eigen::SparseMatrix<double, Eigen::RowMajor> W;
-  /// Liquid-air faces no triangle of the membrane reaches (its zero set and the grid's disagree
+  /// Liquid-air faces (not bodies') no triangle of the membrane reaches (its zero set and the grid's disagree
   /// there): the projection treats them as plain free-surface faces (p = 0 in the air).
   int64_t unreached = 0;
 };
 
-/// The liquid-air faces of the cells phi < 0 (phi at cell centres, m) open in `solids`, with
-/// the membrane's weights, for a liquid of `density` (kg/m^3).
+/// The liquid-air and liquid-body faces of the cells phi < 0 (phi at cell centres, m) open in
+/// `solids`, with the membrane's weights, for a liquid of `density` (kg/m^3). `cell_body` (empty:
+/// no bodies) gives the body whose inside holds each cell's centre, or -1.
 SurfaceFaces surface_faces(const ScalarGrid& phi, const SolidBoundary& solids, const GridGeometry& grid,
-                           const LiquidMembrane& membrane, double density);
+                           const LiquidMembrane& membrane, double density, const Array3<int>* cell_body = nullptr);
 
 }  // namespace ripple

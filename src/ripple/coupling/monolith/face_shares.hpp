@@ -5,7 +5,7 @@
 // sub-squares), the elastic volumes' covered share, and what is left to the liquid.
 #include <array>
 
-#include "ripple/coupling/monolith/rigid_body.hpp"
+#include "ripple/solid/rigid_body.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
 
 namespace ripple {

@@ -13,7 +13,7 @@
 #include <functional>
 #include <vector>
 
-#include "ripple/coupling/monolith/rigid_body.hpp"
+#include "ripple/solid/rigid_body.hpp"
 #include "ripple/solver/box_qp.hpp"
 
 namespace ripple {

@@ -11,6 +11,7 @@
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/grid/interpolation.hpp"
+#include "ripple/world/rigid_bodies.hpp"
 
 namespace ripple {
 
@@ -54,36 +55,7 @@ void MonolithCoupler::prepare(World& w) {
   auto volumes = std::make_unique<ElasticVolumes>(model);
   if (!volumes->empty() || !volumes->surface().empty()) elastic_ = std::move(volumes);
   const double h = 0.25 * w.scene.grid.dx;  // the shapes' distance sampled at a quarter cell
-  for (size_t i = 0; i < w.scene.lagrangian_solids.size(); ++i) {
-    const LagrangianSolidDesc& d = w.scene.lagrangian_solids[i];
-    if (d.kind != SolidKind::rigid) continue;
-    const int b = w.lagrangian->scene_bodies[i];
-    const SolidBodyInfo& info = model.bodies[static_cast<size_t>(b)];
-    RigidBody body;
-    body.mass = info.mass;
-    body.inertia = info.second_moment.trace() * Mat3::Identity() - info.second_moment;
-    body.friction = info.friction;
-    auto mesh = std::make_shared<TriangleMesh>();
-    for (int v = 0; v < info.num_vertices; ++v) {
-      body.points.push_back(model.vertex_local[static_cast<size_t>(info.first_vertex + v)]);
-      mesh->vertices.push_back(body.points.back());
-    }
-    for (const auto& t : d.triangles) {
-      mesh->triangles.emplace_back(t[0], t[1], t[2]);
-      const Vec3 &a = mesh->vertices[static_cast<size_t>(t[0])], &b = mesh->vertices[static_cast<size_t>(t[1])],
-                 &c = mesh->vertices[static_cast<size_t>(t[2])];
-      body.volume += a.dot(b.cross(c)) / 6.0;  // divergence theorem over the closed surface
-    }
-    body.volume = std::abs(body.volume);
-    ShapeDesc shape;
-    shape.kind = ShapeDesc::Kind::Mesh;
-    shape.mesh = mesh;
-    body.shape = std::make_shared<const ShapeSdf>(shape, h);
-    model_body_.push_back(b);
-    scene_solid_.push_back(static_cast<int>(i));
-    bodies_.push_back(std::move(body));
-  }
-  read_bodies(w);
+  bodies_ = make_rigid_bodies(w, h, model_body_, scene_solid_);
   // The liquid is seeded outside the bodies: they join the solid boundary until the first step.
   update_body_phi(w);
   SolidBoundary& sb = w.solids;
@@ -93,45 +65,9 @@ void MonolithCoupler::prepare(World& w) {
   obstacles_only_ = false;
 }
 
-void MonolithCoupler::read_bodies(const World& w) {
-  const SolidState& st = w.lagrangian->state;
-  const SolidModel& model = w.lagrangian->model;
-  for (size_t k = 0; k < bodies_.size(); ++k) {
-    const int d = model.bodies[static_cast<size_t>(model_body_[k])].first_dof;
-    RigidBody& b = bodies_[k];
-    Mat3 a, a_dot;
-    for (int c = 0; c < 3; ++c) {
-      a.col(c) = st.z.segment<3>(d + 3 + 3 * c);
-      a_dot.col(c) = st.velocity.segment<3>(d + 3 + 3 * c);
-    }
-    // The nearest rotation to A (affine coordinates are rigid to the orthogonality stiffness).
-    const Eigen::JacobiSVD<Mat3> svd(a, Eigen::ComputeFullU | Eigen::ComputeFullV);
-    Mat3 r = svd.matrixU() * svd.matrixV().transpose();
-    if (r.determinant() < 0.0)  // the nearest proper rotation flips the smallest singular direction
-      r = svd.matrixU() * Vec3(1.0, 1.0, -1.0).asDiagonal() * svd.matrixV().transpose();
-    b.position = st.z.segment<3>(d);
-    b.orientation = Eigen::Quaterniond(r).normalized();
-    b.velocity = st.velocity.segment<3>(d);
-    const Mat3 w_hat = a_dot * r.transpose();  // A' = [omega]x A
-    b.angular_velocity = 0.5 * Vec3(w_hat(2, 1) - w_hat(1, 2), w_hat(0, 2) - w_hat(2, 0), w_hat(1, 0) - w_hat(0, 1));
-  }
-}
+void MonolithCoupler::read_bodies(const World& w) { read_rigid_bodies(w, model_body_, bodies_); }
 
-void MonolithCoupler::write_bodies(World& w) const {
-  SolidState& st = w.lagrangian->state;
-  const SolidModel& model = w.lagrangian->model;
-  for (size_t k = 0; k < bodies_.size(); ++k) {
-    const int d = model.bodies[static_cast<size_t>(model_body_[k])].first_dof;
-    const RigidBody& b = bodies_[k];
-    const Mat3 r = b.orientation.toRotationMatrix();
-    st.z.segment<3>(d) = b.position;
-    st.velocity.segment<3>(d) = b.velocity;
-    for (int c = 0; c < 3; ++c) {
-      st.z.segment<3>(d + 3 + 3 * c) = r.col(c);
-      st.velocity.segment<3>(d + 3 + 3 * c) = b.angular_velocity.cross(r.col(c));
-    }
-  }
-}
+void MonolithCoupler::write_bodies(World& w) const { write_rigid_bodies(w, model_body_, bodies_); }
 
 void MonolithCoupler::update_body_phi(const World& w) {
   const GridGeometry& g = w.scene.grid;

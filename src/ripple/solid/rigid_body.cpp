@@ -1,4 +1,4 @@
-#include "ripple/coupling/monolith/rigid_body.hpp"
+#include "ripple/solid/rigid_body.hpp"
 
 #include <algorithm>
 

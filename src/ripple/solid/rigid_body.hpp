@@ -1,6 +1,6 @@
 #pragma once
-// The monolith method's rigid bodies (Takahashi & Batty 2022, Sec. 3.1): six velocity
-// coordinates per body, V = (v, omega) (m/s, rad/s, world frame), with the mass matrix
+// Rigid bodies as the monolith and membrane methods step them (Takahashi & Batty 2022, Sec.
+// 3.1; Ruan et al. 2021, Sec. 4.3): six velocity coordinates per body, V = (v, omega) (m/s, rad/s, world frame), with the mass matrix
 // M = diag(m I, R I_body R^T), and positions advanced from the velocities after each solve.
 #include <functional>
 #include <memory>
