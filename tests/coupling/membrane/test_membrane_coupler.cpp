@@ -120,6 +120,11 @@ TEST(MembraneSettings, ScenesItCannotRunAreRefusedNamingTheKey) {
   j = membrane_scene();
   j["solids"] = nlohmann::json::parse(R"([{"type": "rigid", "name": "block", "density": 500,
       "geometry": {"type": "box", "min": [0.26, 0.22, 0.02], "max": [0.32, 0.28, 0.08]}}])");
+  EXPECT_EQ(test::input_error_of(j), "");
+  j["solids"][0]["motion"] = "fixed";
+  EXPECT_NE(test::input_error_of(j).find("/solids/0/motion"), std::string::npos) << test::input_error_of(j);
+  j["solids"][0] = nlohmann::json::parse(R"({"type": "shell", "name": "cloth",
+      "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})");
   EXPECT_NE(test::input_error_of(j).find("/solids/0/type"), std::string::npos) << test::input_error_of(j);
   j = membrane_scene();
   j["coupling"]["membrane"]["thickness"] = 0.0;

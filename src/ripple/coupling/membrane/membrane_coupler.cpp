@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/membrane/capillary_force.hpp"
+#include "ripple/coupling/membrane/membrane_bodies.hpp"
 #include "ripple/coupling/membrane/membrane_level_set.hpp"
 #include "ripple/coupling/membrane/membrane_projection.hpp"
 #include "ripple/coupling/membrane/membrane_remesh.hpp"
@@ -13,6 +14,7 @@
 #include "ripple/fluid/grid_advection.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/fluid/velocity_extrapolation.hpp"
+#include "ripple/world/rigid_bodies.hpp"
 
 namespace ripple {
 
@@ -29,18 +31,29 @@ void move_with_grid(const MacVelocity& u, const GridGeometry& g, double dt, Liqu
 
 }  // namespace
 
+void MembraneCoupler::prepare(World& w) {
+  bodies_ = make_rigid_bodies(w, 0.25 * w.scene.grid.dx, model_body_, scene_solid_);
+}
+
+double MembraneCoupler::contact_reach(const GridGeometry& g) const { return 0.1 * g.dx; }
+
 void MembraneCoupler::ensure_membrane(World& w) {
   if (!membrane_.x.empty()) return;
   const GridGeometry& g = w.liquid.grid;
+  if (w.lagrangian) read_rigid_bodies(w, model_body_, bodies_);
+  keep_liquid_out_of_bodies(bodies_, g, w.liquid.phi);
   membrane_ = build_membrane(w.liquid.phi, g, settings_.refinement);
   // Marching tetrahedra leave slivers and very short edges: remeshed once before the start.
   const double volume = membrane_.mesh().signed_volume();
   for (int round = 0; round < 3; ++round) remesh_membrane(membrane_, g.dx / settings_.refinement);
+  update_contact_particles(membrane_, bodies_, contact_reach(g));
   restore_membrane_volume(membrane_, volume);
   for (size_t i = 0; i < membrane_.size(); ++i)
     if (membrane_.free(i)) membrane_.v[i] = w.liquid.velocity.sample(g, membrane_.x[i]);
+    else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
   initial_volume_ = membrane_.mesh().signed_volume();
   level_set_from_membrane(membrane_, g, w.liquid.phi);
+  keep_liquid_out_of_bodies(bodies_, g, w.liquid.phi);
 }
 
 void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
@@ -49,74 +62,109 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   const Scene& s = w.scene;
   const GridGeometry& g = L.grid;
   const int layers = extrapolation_layers(s);
+  if (w.lagrangian) read_rigid_bodies(w, model_body_, bodies_);
+  for (int k : membrane_.body)
+    if (k >= static_cast<int>(bodies_.size()))
+      throw SimulationError("a membrane particle touches body " + std::to_string(k) + ", which the scene does not have");
   MembraneProjectionParams mp;
   mp.projection = projection_params(s, dt);
   mp.thickness = settings_.thickness * g.dx;
   FaceFlags valid;
   std::vector<Vec3> v_solved;
-  std::vector<MembraneBody> solve_bodies;
+  std::vector<MembraneBody> solve_bodies(bodies_.size());
+  for (size_t k = 0; k < bodies_.size(); ++k) solve_bodies[k].body = &bodies_[k];
   auto check = [&](const MembraneProjectionResult& r, const char* which) {
     record_pressure(r.iterations, r.residual, r.converged, ctx);
     if (!std::isfinite(r.residual))
       throw SimulationError(std::string("non-finite residual in the membrane's ") + which + " solve");
   };
 
-  // Steps 1-4: the advection velocity, divergence-free, without surface tension.
+  // Steps 1-4: the advection velocity, divergence-free, without surface tension; the bodies
+  // and the particles touching them keep their velocities.
   {
     ScopedPhase t(ctx.timings, "membrane advection solve");
-    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density);
+    const Array3<int> cell_body = cells_in_bodies(bodies_, g);
+    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density, &cell_body);
     mp.surface_tension = 0.0;
     const MembraneProjectionResult r =
         project_with_membrane(L, w.solids, faces, membrane_, solve_bodies, mp, v_solved, valid, w.pressure_system);
     check(r, "advection");
     frame_.advection_iterations += r.iterations;
   }
-  // Step 5: the membrane and the grid velocity move through it.
+  // Step 5: the bodies move by their velocities (Eq. 29), the particles touching them with
+  // them, the others and the grid velocity through the advection velocity.
   {
     ScopedPhase t(ctx.timings, "membrane advection");
     extrapolate_velocity(L.velocity, valid, layers);
     move_with_grid(L.velocity, g, dt, membrane_);
+    const std::vector<RigidBody> before = bodies_;
+    for (RigidBody& b : bodies_) advance_position(b, dt);
+    carry_contact_particles(membrane_, before, bodies_);
     advect_semi_lagrangian(L.velocity, {}, g, dt, nullptr, s.periodic_axes());
   }
-  // Step 6: the membrane remeshed, and liquid and air cells from it.
+  // Step 6: the membrane remeshed, its particles sorted against the bodies (projected out of
+  // them: Fig. 7 step 2), its volume restored, and liquid and air cells from it.
   {
     ScopedPhase t(ctx.timings, "membrane remesh");
     const RemeshCounts c = remesh_membrane(membrane_, g.dx / settings_.refinement);
     frame_.splits += c.splits;
     frame_.collapses += c.collapses;
     frame_.flips += c.flips;
+    frame_.contacts_max = std::max(frame_.contacts_max, update_contact_particles(membrane_, bodies_, contact_reach(g)));
     frame_.volume_offset_max =
         std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
   }
   {
     ScopedPhase t(ctx.timings, "membrane cells");
     level_set_from_membrane(membrane_, g, L.phi);
+    keep_liquid_out_of_bodies(bodies_, g, L.phi);
   }
-  // Step 7: gravity, then the new velocities with the capillary forces.
+  // Step 7: gravity, then the new velocities of the liquid, the membrane and the bodies with
+  // the capillary forces (Eq. 28).
   {
     ScopedPhase t(ctx.timings, "membrane correction solve");
     apply_gravity(L.velocity, s.gravity, dt);
-    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density);
+    const Array3<int> cell_body = cells_in_bodies(bodies_, g);
+    const SurfaceFaces faces = surface_faces(L.phi, w.solids, g, membrane_, s.fluid.density, &cell_body);
     frame_.unreached_faces_max = std::max(frame_.unreached_faces_max, faces.unreached);
     frame_.surface_faces_max = std::max(frame_.surface_faces_max, static_cast<int64_t>(faces.faces.size()));
     mp.surface_tension = s.fluid.surface_tension;
+    std::vector<Vec3> force, torque;
+    adhesion_on_bodies(membrane_, capillary_forces(membrane_, s.fluid.surface_tension), bodies_, force, torque);
+    for (size_t k = 0; k < bodies_.size(); ++k) {
+      solve_bodies[k].unknown = true;
+      solve_bodies[k].force = bodies_[k].mass * s.gravity + force[k];
+      solve_bodies[k].torque = torque[k];
+    }
+    frame_.adhesion = force;
     const MembraneProjectionResult r =
         project_with_membrane(L, w.solids, faces, membrane_, solve_bodies, mp, v_solved, valid, w.pressure_system);
     check(r, "correction");
     frame_.correction_iterations += r.iterations;
     frame_.free_particles = r.free_particles;
     extrapolate_velocity(L.velocity, valid, layers);
-    // The particles keep the grid's velocity at their place (which holds W v at the fluid-air
-    // faces): the solve's particle velocities also hold motions finer than the grid, which W
-    // does not see and nothing would damp.
+    // The free particles keep the grid's velocity at their place (which holds W v at the
+    // fluid-air faces): the solve's particle velocities also hold motions finer than the grid,
+    // which W does not see and nothing would damp. Contact particles take their body's.
     for (size_t i = 0; i < membrane_.size(); ++i)
       if (membrane_.free(i)) membrane_.v[i] = L.velocity.sample(g, membrane_.x[i]);
+      else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
   }
   for (const Vec3& v : membrane_.v)
     if (!v.allFinite()) throw SimulationError("non-finite membrane velocity");
+  for (const RigidBody& b : bodies_)
+    if (!b.position.allFinite() || !b.velocity.allFinite() || !b.angular_velocity.allFinite())
+      throw SimulationError("non-finite rigid body state in the membrane coupling");
+  if (w.lagrangian) write_rigid_bodies(w, model_body_, bodies_);
 }
 
 void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohmann::json& j) {
+  nlohmann::json adhesion = nlohmann::json::array();
+  for (size_t k = 0; k < frame_.adhesion.size() && k < scene_solid_.size(); ++k) {
+    const Vec3& f = frame_.adhesion[k];
+    adhesion.push_back({{"name", w.scene.lagrangian_solids[static_cast<size_t>(scene_solid_[k])].name},
+                        {"force", {f.x(), f.y(), f.z()}}});
+  }
   const TriangleMesh mesh = membrane_.mesh();
   const double volume = mesh.empty() ? 0.0 : mesh.signed_volume();
   const double area = mesh.empty() ? 0.0 : capillary_energy(membrane_, 1.0);
@@ -132,6 +180,8 @@ void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"splits", frame_.splits},
                    {"collapses", frame_.collapses},
                    {"flips", frame_.flips},
+                   {"contacts_max", frame_.contacts_max},
+                   {"adhesion", adhesion},
                    {"advection_iterations", frame_.advection_iterations},
                    {"correction_iterations", frame_.correction_iterations}};
   frame_ = FrameFigures{};
@@ -180,6 +230,10 @@ std::vector<StatsField> membrane_stats_fields() {
                                  "frame."},
       {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
                              "frame."},
+      {"membrane.contacts_max", "", "Most particles in contact with a rigid body (the contact set C) in a substep."},
+      {"membrane.adhesion[].name", "", "A rigid body's name."},
+      {"membrane.adhesion[].force", "N", "The membrane's capillary pull on it through its contact particles (Eq. 20) "
+                                         "[x, y, z] at the last substep."},
       {"membrane.advection_iterations", "", "CG iterations of the advection solves (without surface tension), "
                                             "summed over the frame."},
       {"membrane.correction_iterations", "", "CG iterations of the correction solves (with surface tension), summed "

@@ -10,14 +10,17 @@
 //   cells             the cells re-sorted into liquid and air from the moved membrane (step 6)
 //   correction solve  gravity, then the F-M system with the capillary forces and their
 //                     implicit stiffness: the new grid and membrane velocities (step 7)
-// The state between steps is the membrane (positions, velocities, triangles), checkpointed;
-// the grid's level set is rebuilt from it.
+// Rigid bodies (the scene's `rigid` solids) move by their velocities (Eq. 29), the particles
+// touching them with them; their velocities come from the correction solve (Eq. 27-28). The
+// state between steps is the membrane (positions, velocities, triangles, contacts),
+// checkpointed; the grid's level set is rebuilt from it, the bodies' state lives in the solids'.
 #include <string>
 #include <vector>
 
 #include "ripple/coupling/coupler.hpp"
 #include "ripple/coupling/membrane/liquid_membrane.hpp"
 #include "ripple/coupling/membrane/membrane_settings.hpp"
+#include "ripple/solid/rigid_body.hpp"
 #include "ripple/world/stats_fields.hpp"
 
 namespace ripple {
@@ -29,6 +32,7 @@ class MembraneCoupler final : public Coupler {
  public:
   explicit MembraneCoupler(const MembraneSettings& settings) : settings_(settings) {}
   std::string name() const override { return "membrane"; }
+  void prepare(World& world) override;
   void step(World& world, double dt, const StepContext& ctx) override;
   /// The membrane itself (built from the seeded liquid at frame 0).
   std::optional<TriangleMesh> liquid_surface(World& world) override {
@@ -46,8 +50,14 @@ class MembraneCoupler final : public Coupler {
   /// Builds the membrane from the liquid's level set at the first step (a fresh run).
   void ensure_membrane(World& world);
 
+  /// How near (m) a particle comes to a body to touch it: a tenth of a cell (Sec. 5.2).
+  double contact_reach(const GridGeometry& grid) const;
+
   MembraneSettings settings_;
   LiquidMembrane membrane_;
+  std::vector<int> model_body_;   ///< the solids' model body of each rigid body
+  std::vector<int> scene_solid_;  ///< and its index among the scene's solids
+  std::vector<RigidBody> bodies_; ///< the scene's rigid solids, read from and written to the solids' state each step
   double initial_volume_ = 0.0;  ///< m^3, enclosed by the membrane when it was built
   struct FrameFigures {
     int64_t advection_iterations = 0, correction_iterations = 0;
@@ -56,6 +66,8 @@ class MembraneCoupler final : public Coupler {
     int64_t free_particles = 0;
     double volume_offset_max = 0.0;
     int64_t splits = 0, collapses = 0, flips = 0;
+    int64_t contacts_max = 0;
+    std::vector<Vec3> adhesion;  ///< N, per body, last substep
   } frame_;
 };
 

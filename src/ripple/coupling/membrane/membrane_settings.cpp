@@ -38,9 +38,14 @@ MembraneSettings membrane_settings(const Scene& s) {
   if (!s.obstacles.empty())
     fail("/obstacles", "coupling.method \"membrane\" does not yet hold its membrane off obstacles; give the "
                        "container as the domain's walls, or use \"none\", \"cutcell\" or \"slip\"");
-  for (const LagrangianSolidDesc& d : s.lagrangian_solids)
-    fail(d.pointer + "/type", "coupling.method \"membrane\" does not yet couple solids; \"" + d.name +
-                                  "\" couples under \"barrier\", \"cutcell\", \"slip\" or \"monolith\"");
+  for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
+    if (d.kind != SolidKind::rigid)
+      fail(d.pointer + "/type", "coupling.method \"membrane\" couples rigid bodies; \"" + d.name +
+                                    "\" couples under \"barrier\", \"cutcell\", \"slip\" or \"monolith\"");
+    if (d.motion.fixed || d.motion.kinematic)
+      fail(d.pointer + "/motion", "coupling.method \"membrane\" simulates free rigid bodies; \"" + d.name +
+                                      "\" is fixed or moved by script");
+  }
   return m;
 }
 
