@@ -51,9 +51,14 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
       continue;
     }
     const RigidBody& b = bodies[static_cast<size_t>(nearest)];
-    if (nearest_d < 0.0) {  // inside: onto the surface along the distance's gradient (Fig. 7 step 2)
+    // Inside: onto the surface along the distance's gradient (Fig. 7 step 2), again while the
+    // sampled distance's curvature (a box's edges) leaves it inside.
+    double d = nearest_d;
+    for (int round = 0; round < 4 && d < 0.0; ++round) {
       const Vec3 n = distance_gradient([&](const Vec3& x) { return rigid_body_distance(b, x); }, m.x[i], h);
-      if (n.norm() > 0.0) m.x[i] -= nearest_d * n.normalized();
+      if (!(n.norm() > 0.0)) break;
+      m.x[i] -= d * n.normalized();
+      d = rigid_body_distance(b, m.x[i]);
     }
     m.body[i] = nearest;
   }

@@ -110,9 +110,11 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     frame_.splits += c.splits;
     frame_.collapses += c.collapses;
     frame_.flips += c.flips;
-    frame_.contacts_max = std::max(frame_.contacts_max, update_contact_particles(membrane_, bodies_, contact_reach(g)));
+    update_contact_particles(membrane_, bodies_, contact_reach(g));
     frame_.volume_offset_max =
         std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
+    // Again: the volume's offset may have moved free particles into a body.
+    frame_.contacts_max = std::max(frame_.contacts_max, update_contact_particles(membrane_, bodies_, contact_reach(g)));
   }
   {
     ScopedPhase t(ctx.timings, "membrane cells");
