@@ -44,9 +44,9 @@ const std::vector<CouplingMethod>& coupling_methods() {
        [](const Scene& s) { return std::make_unique<MonolithCoupler>(monolith_settings(s)); },
        monolith_stats_fields()},
       {{"membrane",
-        "the liquid's free surface as a Lagrangian membrane carrying the surface tension, coupled to the grid liquid "
-        "through the faces where liquid meets air, two solves per substep (Ruan et al. 2021; needs "
-        "fluid.representation `levelset`; solids not yet).",
+        "the liquid's free surface as a Lagrangian membrane carrying the surface tension, three ways with the grid "
+        "liquid and rigid bodies, so that bodies denser than water can float on it; two solves per substep (Ruan et "
+        "al. 2021; needs fluid.representation `levelset`; rigid bodies only).",
         membrane_settings_schema()},
        [](const Scene& s) { return std::make_unique<MembraneCoupler>(membrane_settings(s)); },
        membrane_stats_fields()},
