@@ -85,6 +85,10 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   barrier["fluid"]["representation"] = "levelset";
   barrier["solids"] = json::array({json::parse(R"({"type": "shell", "name": "cloth",
       "geometry": {"type": "grid", "center": [0.1, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})")});
+  // The membrane needs a level set and surface tension.
+  json membrane = none;
+  membrane["fluid"]["representation"] = "levelset";
+  membrane["fluid"]["surface_tension"] = 0.07;
   // A gas with the same body writes the gas's fields.
   json gas = none;
   gas["fluid"] = json::parse(R"({"representation": "gas", "density": 1.2, "gas": {"heat_lift": 1.0},
@@ -93,7 +97,7 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   std::set<std::string> all;
   for (const auto& [name, scene] :
        {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}, {"slip", gas},
-        {"monolith", monolith}}) {
+        {"monolith", monolith}, {"membrane", membrane}}) {
     SCOPED_TRACE(name);
     const std::set<std::string> own = documented_keys(name);  // another method's field is a failure too
     for (const std::string& k : written_keys(with_method(scene, name), name, documented)) {

@@ -68,6 +68,15 @@ int64_t TriangleMesh::boundary_or_nonmanifold_edges() const {
   return bad;
 }
 
+Vec3 barycentric_coordinates(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+  const Vec3 e0 = b - a, e1 = c - a, d = p - a;
+  const double d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
+  const double det = d00 * d11 - d01 * d01;
+  if (!(std::abs(det) > 0.0)) return Vec3(1.0, 0.0, 0.0);
+  const double v = (d11 * d20 - d01 * d21) / det, w = (d00 * d21 - d01 * d20) / det;
+  return Vec3(1.0 - v - w, v, w);
+}
+
 TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi) {
   TriangleMesh m;
   for (int c = 0; c < 8; ++c) m.vertices.emplace_back(c & 1 ? hi.x() : lo.x(), c & 2 ? hi.y() : lo.y(), c & 4 ? hi.z() : lo.z());

@@ -25,6 +25,10 @@ struct TriangleMesh {
   int64_t boundary_or_nonmanifold_edges() const;
 };
 
+/// Barycentric coordinates of p (projected into the triangle's plane) in triangle (a, b, c);
+/// (1, 0, 0) for a degenerate triangle.
+Vec3 barycentric_coordinates(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
+
 /// The axis-aligned box [lo, hi] (m) as 12 outward-facing triangles.
 TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi);
 

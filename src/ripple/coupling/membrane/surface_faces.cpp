@@ -10,14 +10,11 @@ namespace ripple {
 
 namespace {
 
-/// Barycentric coordinates of p in triangle (a, b, c).
-Vec3 barycentric(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 e0 = b - a, e1 = c - a, d = p - a;
-  const double d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
-  const double den = d00 * d11 - d01 * d01;
-  if (!(den > 0.0)) return Vec3::Constant(1.0 / 3.0);
-  const double v = (d11 * d20 - d01 * d21) / den, w = (d00 * d21 - d01 * d20) / den;
-  return Vec3(1.0 - v - w, v, w).cwiseMax(0.0) / std::max(1e-300, Vec3(1.0 - v - w, v, w).cwiseMax(0.0).sum());
+/// Barycentric weights of p in triangle (a, b, c), clamped to the triangle (non-negative,
+/// summing to one).
+Vec3 clamped_barycentric(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+  const Vec3 w = barycentric_coordinates(p, a, b, c).cwiseMax(0.0);
+  return w.sum() > 0.0 ? Vec3(w / w.sum()) : Vec3::Constant(1.0 / 3.0);
 }
 
 }  // namespace
@@ -92,7 +89,7 @@ SurfaceFaces surface_faces(const ScalarGrid& phi, const SolidBoundary& sb, const
             Vec3 centroid = Vec3::Zero();
             for (const Vec3& p : piece) centroid += p;
             centroid /= static_cast<double>(piece.size());
-            const Vec3 w = barycentric(centroid, A, B, C);
+            const Vec3 w = clamped_barycentric(centroid, A, B, C);
             for (int c = 0; c < 3; ++c) trips.emplace_back(it->second, t[c], area * w[c]);
           }
     }

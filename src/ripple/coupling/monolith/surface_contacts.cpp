@@ -8,20 +8,6 @@
 
 namespace ripple {
 
-namespace {
-
-/// Barycentric coordinates of p (in the triangle's plane) in triangle (a, b, c).
-Vec3 barycentric(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 e0 = b - a, e1 = c - a, d = p - a;
-  const double d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
-  const double det = d00 * d11 - d01 * d01;
-  if (!(std::abs(det) > 0.0)) return Vec3(1.0, 0.0, 0.0);
-  const double v = (d11 * d20 - d01 * d21) / det, w = (d00 * d21 - d01 * d20) / det;
-  return Vec3(1.0 - v - w, v, w);
-}
-
-}  // namespace
-
 std::vector<SolidContact> find_surface_contacts(const SolidModel& m, const VectorX& x, const ElasticVolumes& volumes,
                                                 const std::vector<int>& rigid_of_body, double margin) {
   std::vector<SolidContact> out;
@@ -53,7 +39,7 @@ std::vector<SolidContact> find_surface_contacts(const SolidModel& m, const Vecto
     k.gap = gap;
     k.friction = m.friction_between(vertex_body, face_body);
     k.unknown = rigid >= 0 ? -1 : unknown;
-    const Vec3 beta = barycentric(closest, a, b, c);
+    const Vec3 beta = barycentric_coordinates(closest, a, b, c);
     for (int i = 0; i < 3; ++i) {
       k.other_unknowns[static_cast<size_t>(i)] = volumes.unknown_of(tri[static_cast<size_t>(i)]);
       k.other_weights[i] = beta[i];
