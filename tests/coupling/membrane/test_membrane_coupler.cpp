@@ -103,6 +103,17 @@ TEST(MembraneCoupler, TheMembraneSurvivesACheckpoint) {
   EXPECT_THROW(broken.load(short_in), InputError);
 }
 
+TEST(MembraneCoupler, AStartWithNoLiquidOutsideTheBodiesIsRefused) {
+  nlohmann::json j = membrane_scene();
+  j["fluid"]["regions"][0] = {{"type", "sphere"}, {"center", {0.2, 0.15, 0.05}}, {"radius", 0.02}};
+  j["solids"] = nlohmann::json::parse(R"([{"type": "rigid", "name": "block", "density": 500,
+      "geometry": {"type": "box", "min": [0.12, 0.07, 0.01], "max": [0.28, 0.23, 0.09]}}])");
+  const auto dir = test::temp_dir("membrane_no_liquid");
+  const std::string scene = test::write_text(dir / "scene.json", j.dump());
+  EXPECT_EQ(test::run_ripple("run " + scene + " --quiet --out " + (dir / "out").string(), (dir / "log").string()), 2);
+  EXPECT_NE(test::read_text(dir / "log").find("/fluid/regions"), std::string::npos) << test::read_text(dir / "log");
+}
+
 TEST(MembraneSettings, ScenesItCannotRunAreRefusedNamingTheKey) {
   EXPECT_EQ(test::input_error_of(membrane_scene()), "");
   nlohmann::json j = membrane_scene();

@@ -30,11 +30,11 @@ struct LiquidMembrane {
   /// A free particle: on no wall, in contact with no body; the solves find its velocity.
   bool free(size_t i) const { return wall[i] == 0 && body[i] < 0; }
   /// A triangle whose three particles share a wall lies in that wall's plane; one whose three
-  /// particles touch bodies lies on them. Neither is free surface: no surface energy, no weight
+  /// particles touch the same body lies on it (one bridging two bodies is free surface). Neither is free surface: no surface energy, no weight
   /// in W, no mass.
   bool in_contact(const Eigen::Vector3i& t) const {
     const size_t a = static_cast<size_t>(t[0]), b = static_cast<size_t>(t[1]), c = static_cast<size_t>(t[2]);
-    return (wall[a] & wall[b] & wall[c]) != 0 || (body[a] >= 0 && body[b] >= 0 && body[c] >= 0);
+    return (wall[a] & wall[b] & wall[c]) != 0 || (body[a] >= 0 && body[a] == body[b] && body[b] == body[c]);
   }
   /// The membrane as a mesh (closed: its volume is the liquid's).
   TriangleMesh mesh() const;

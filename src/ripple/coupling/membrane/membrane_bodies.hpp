@@ -18,8 +18,9 @@ Array3<int> cells_in_bodies(const std::vector<RigidBody>& bodies, const GridGeom
 void keep_liquid_out_of_bodies(const std::vector<RigidBody>& bodies, const GridGeometry& grid, ScalarGrid& phi);
 
 /// Sorts the particles off the walls into contact and free (Sec. 5.2 rules 2 and 3): a particle
-/// within `reach` (m) of a body or inside it is projected onto the body's surface and takes
-/// that body; one whose neighbours touch no body is free again. Returns the contact particles.
+/// within `reach` (m) of a body or inside it takes that body, and one inside it is projected
+/// onto its surface; one whose neighbours touch no body is free again. Returns the contact
+/// particles.
 int64_t update_contact_particles(LiquidMembrane& membrane, const std::vector<RigidBody>& bodies, double reach);
 
 /// Moves each contact particle with its body from `before` to `after` (the same bodies at two

@@ -35,6 +35,16 @@ void MembraneCoupler::prepare(World& w) {
   bodies_ = make_rigid_bodies(w, 0.25 * w.scene.grid.dx, model_body_, scene_solid_);
 }
 
+void MembraneCoupler::check_start(const World& w) const {
+  ScalarGrid phi = w.liquid.phi;
+  keep_liquid_out_of_bodies(bodies_, w.liquid.grid, phi);
+  for (int64_t c = 0; c < phi.size(); ++c)
+    if (phi[c] < 0.0) return;
+  throw InputError(w.scene.source_path + ": /fluid/regions",
+                   "no grid cell holds liquid outside the rigid bodies: the membrane would enclose nothing (make the "
+                   "liquid larger than a cell, outside the bodies)");
+}
+
 double MembraneCoupler::contact_reach(const GridGeometry& g) const { return 0.1 * g.dx; }
 
 void MembraneCoupler::ensure_membrane(World& w) {
@@ -47,7 +57,7 @@ void MembraneCoupler::ensure_membrane(World& w) {
   const double volume = membrane_.mesh().signed_volume();
   for (int round = 0; round < 3; ++round) remesh_membrane(membrane_, g.dx / settings_.refinement);
   update_contact_particles(membrane_, bodies_, contact_reach(g));
-  restore_membrane_volume(membrane_, volume);
+  restore_membrane_volume(membrane_, volume, 0.5 * g.dx);
   for (size_t i = 0; i < membrane_.size(); ++i)
     if (membrane_.free(i)) membrane_.v[i] = w.liquid.velocity.sample(g, membrane_.x[i]);
     else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
@@ -112,7 +122,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     frame_.flips += c.flips;
     update_contact_particles(membrane_, bodies_, contact_reach(g));
     frame_.volume_offset_max =
-        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_)));
+        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_, 0.5 * g.dx)));
     // Again: the volume's offset may have moved free particles into a body.
     frame_.contacts_max = std::max(frame_.contacts_max, update_contact_particles(membrane_, bodies_, contact_reach(g)));
   }
@@ -152,10 +162,12 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
       if (membrane_.free(i)) membrane_.v[i] = L.velocity.sample(g, membrane_.x[i]);
       else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
   }
-  for (const Vec3& v : membrane_.v)
-    if (!v.allFinite()) throw SimulationError("non-finite membrane velocity");
+  for (size_t i = 0; i < membrane_.size(); ++i)
+    if (!membrane_.v[i].allFinite() || !membrane_.x[i].allFinite())
+      throw SimulationError("non-finite membrane particle (position or velocity)");
   for (const RigidBody& b : bodies_)
-    if (!b.position.allFinite() || !b.velocity.allFinite() || !b.angular_velocity.allFinite())
+    if (!b.position.allFinite() || !b.velocity.allFinite() || !b.angular_velocity.allFinite() ||
+        !b.orientation.coeffs().allFinite())
       throw SimulationError("non-finite rigid body state in the membrane coupling");
   if (w.lagrangian) write_rigid_bodies(w, model_body_, bodies_);
 }
@@ -216,9 +228,10 @@ void MembraneCoupler::load(BinaryReader& in) {
 std::vector<StatsField> membrane_stats_fields() {
   return {
       {"membrane.particles", "", "Particles of the liquid membrane (Ruan et al. 2021)."},
-      {"membrane.free_particles", "", "Particles off the walls, whose velocities the solves find."},
-      {"membrane.triangles", "", "Triangles of the membrane (closed: those on the walls included)."},
-      {"membrane.area", "m^2", "Area of the free surface (the membrane off the walls)."},
+      {"membrane.free_particles", "", "Particles on no wall and touching no body, whose velocities the solves find "
+                                      "(at the last substep)."},
+      {"membrane.triangles", "", "Triangles of the membrane (closed: those on the walls and bodies included)."},
+      {"membrane.area", "m^2", "Area of the free surface (the membrane off the walls and the bodies)."},
       {"membrane.volume", "m^3", "Volume the membrane encloses."},
       {"membrane.volume_change", "", "Relative change of that volume since the membrane was built."},
       {"membrane.surface_faces_max", "", "Most fluid-air faces (dual cells whose velocity is the membrane's) in a "

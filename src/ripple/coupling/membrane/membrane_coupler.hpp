@@ -33,6 +33,8 @@ class MembraneCoupler final : public Coupler {
   explicit MembraneCoupler(const MembraneSettings& settings) : settings_(settings) {}
   std::string name() const override { return "membrane"; }
   void prepare(World& world) override;
+  /// Refuses a start with no liquid cell outside the rigid bodies (exit 2).
+  void check_start(const World& world) const override;
   void step(World& world, double dt, const StepContext& ctx) override;
   /// The membrane itself (built from the seeded liquid at frame 0).
   std::optional<TriangleMesh> liquid_surface(World& world) override {

@@ -36,6 +36,8 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
                                                FaceFlags& valid, PressureSystem& sys) {
   MembraneProjectionResult result;
   const GridGeometry& g = liquid.grid;
+  for (int a = 0; a < 3; ++a) valid[static_cast<size_t>(a)] = Array3<uint8_t>(g.face_dims(a), 0);
+  liquid.pressure = ScalarGrid(g.n, 0.0);
   const ProjectionParams& pp = params.projection;
   const double dt = pp.dt, rho = pp.density, dx = g.dx, V = dx * dx * dx;
   const double sigma = params.surface_tension;
@@ -263,9 +265,7 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   std::vector<double> p_compact(static_cast<size_t>(layout.padded), 0.0);
   std::copy(p.data(), p.data() + nc, p_compact.begin());
   layout.scatter(p_compact, p_grid);
-  liquid.pressure = ScalarGrid(g.n, 0.0);
   for (int64_t c = 0; c < P.cells(); ++c) liquid.pressure[c] = p_grid[static_cast<size_t>(c)];
-  for (int a = 0; a < 3; ++a) valid[static_cast<size_t>(a)] = Array3<uint8_t>(g.face_dims(a), 0);
   subtract_pressure_gradient(sys, liquid, sb, nullptr, pp, p_grid, dt / (rho * dx), &sb.velocity, liquid.velocity, &valid);
   VectorX z = z0;
   if (nz > 0 && !solver.solve_same_matrix(A, b - V * dt * impulse(p), z))

@@ -141,12 +141,10 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
         const Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
         if ((tri.array() == a).any() && (tri.array() == b).any()) continue;  // removed
         const Vec3 before = normal_of(m, tri);
-        Eigen::Vector3i moved = tri;
         std::vector<Vec3> p(3);
         for (int c = 0; c < 3; ++c) p[static_cast<size_t>(c)] = tri[c] == end ? mid : m.x[static_cast<size_t>(tri[c])];
         const Vec3 after = (p[1] - p[0]).cross(p[2] - p[0]);
         if (after.dot(before) < 0.2 * before.norm() * after.norm() || after.norm() < 1e-3 * before.norm()) ok = false;
-        (void)moved;
       }
     if (!ok) continue;
     m.x[static_cast<size_t>(a)] = mid;
@@ -202,6 +200,7 @@ double angle_at(const LiquidMembrane& m, int at, int p, int q) {
 int flip_edges(LiquidMembrane& m) {
   const auto edges = edge_triangles(m);
   std::vector<uint8_t> touched(m.triangles.size(), 0);
+  std::unordered_set<uint64_t> created;  // edges this pass's flips made (not in `edges`)
   const double flat = std::cos(10.0 * std::numbers::pi / 180.0);
   int flips = 0;
   for (const auto& [key, tris] : edges) {
@@ -210,7 +209,7 @@ int flip_edges(LiquidMembrane& m) {
     if (m.in_contact(t1) || m.in_contact(t2)) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int c = opposite(t1, a, b), d = opposite(t2, a, b);
-    if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d))) continue;
+    if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d)) || created.count(edge_key(c, d))) continue;
     if (angle_at(m, c, a, b) + angle_at(m, d, a, b) <= std::numbers::pi + 1e-9) continue;  // Delaunay already
     const Vec3 n1 = normal_of(m, t1), n2 = normal_of(m, t2);
     if (n1.dot(n2) < flat * n1.norm() * n2.norm()) continue;  // a crease: a flip would change the shape
@@ -225,6 +224,7 @@ int flip_edges(LiquidMembrane& m) {
     m.triangles[static_cast<size_t>(tris[0])] = n1t;
     m.triangles[static_cast<size_t>(tris[1])] = n2t;
     touched[static_cast<size_t>(tris[0])] = touched[static_cast<size_t>(tris[1])] = 1;
+    created.insert(edge_key(c, d));
     ++flips;
   }
   return flips;

@@ -9,7 +9,8 @@
 namespace ripple {
 
 /// Moves every free particle along its unit volume gradient (the area-weighted normal) by one
-/// distance (m, returned) so that the membrane encloses `target` (m^3) again.
-double restore_membrane_volume(LiquidMembrane& membrane, double target);
+/// distance (m, returned) so that the membrane encloses `target` (m^3) again, by at most
+/// `largest` (m) per call (a tangled membrane has a tiny gradient).
+double restore_membrane_volume(LiquidMembrane& membrane, double target, double largest);
 
 }  // namespace ripple

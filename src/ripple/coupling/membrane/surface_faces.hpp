@@ -31,7 +31,8 @@ struct SurfaceFace {
 
 struct SurfaceFaces {
   std::vector<SurfaceFace> faces;
-  /// W: faces by particles, rows summing to one (Sec. 5.1).
+  /// W: faces by particles, rows summing to one (Sec. 5.1); the rows of body faces and of faces
+  /// no triangle reaches are empty.
   Eigen::SparseMatrix<double, Eigen::RowMajor> W;
   /// Liquid-air faces (not bodies') no triangle of the membrane reaches (its zero set and the grid's disagree
   /// there): the projection treats them as plain free-surface faces (p = 0 in the air).
