@@ -55,6 +55,16 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int 
   return m;
 }
 
+std::vector<Vec3> area_normals(const LiquidMembrane& m) {
+  std::vector<Vec3> n(m.size(), Vec3::Zero());
+  for (const Eigen::Vector3i& t : m.triangles) {
+    const Vec3& a = m.x[static_cast<size_t>(t[0])];
+    const Vec3 an = 0.5 * (m.x[static_cast<size_t>(t[1])] - a).cross(m.x[static_cast<size_t>(t[2])] - a);
+    for (int c = 0; c < 3; ++c) n[static_cast<size_t>(t[c])] += an;
+  }
+  return n;
+}
+
 std::vector<double> membrane_masses(const LiquidMembrane& m, double density, double thickness) {
   std::vector<double> mass(m.size(), 0.0);
   for (const Eigen::Vector3i& t : m.triangles) {

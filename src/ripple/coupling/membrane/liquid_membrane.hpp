@@ -48,6 +48,10 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, i
 /// Marks the particles lying on the domain's sides (within 1e-9 dx).
 void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);
 
+/// Per particle, the sum of its triangles' area-weighted normals A_t n_t (m^2); a third of it is
+/// the enclosed volume's gradient.
+std::vector<Vec3> area_normals(const LiquidMembrane& membrane);
+
 /// Lumped particle masses (kg): m_i = rho h sum_t A_t / 3 over the triangles around i not in
 /// contact
 /// (Sec. 4.2), rho the liquid's density (kg/m^3), h the thickness (m).

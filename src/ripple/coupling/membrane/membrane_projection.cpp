@@ -173,7 +173,6 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   const PoissonSystem& P = sys.A;
   const CompactLayout& layout = P.layout;
   const int64_t nc = layout.size;
-  result.liquid_cells = nc;
   auto scatter_solid = [&](const VectorX& z) {
     v_out = m.v;
     for (int j = 0; j < nf; ++j)

@@ -50,7 +50,6 @@ struct MembraneProjectionResult {
   int iterations = 0;
   double residual = 0.0;  ///< relative 2-norm
   bool converged = true;
-  int64_t liquid_cells = 0;
   int64_t free_particles = 0;
 };
 

@@ -41,11 +41,7 @@ int opposite(const Eigen::Vector3i& t, int a, int b) {
 
 /// Area-weighted unit normals at the particles.
 std::vector<Vec3> vertex_normals(const LiquidMembrane& m) {
-  std::vector<Vec3> n(m.size(), Vec3::Zero());
-  for (const Eigen::Vector3i& t : m.triangles) {
-    const Vec3 an = normal_of(m, t);
-    for (int c = 0; c < 3; ++c) n[static_cast<size_t>(t[c])] += an;
-  }
+  std::vector<Vec3> n = area_normals(m);
   for (Vec3& v : n) v = v.norm() > 0.0 ? Vec3(v.normalized()) : Vec3::Zero();
   return n;
 }
