@@ -1,9 +1,11 @@
 // The membrane's surface tension (Ruan et al. 2021, Eq. 9-11): the capillary forces are minus
 // sigma times the area's gradient (central differences), equal -L_c x exactly (the cotangent
 // Laplacian of the positions), L_c is symmetric positive semi-definite with zero row sums, and
-// triangles on the walls carry no energy.
+// triangles on the walls carry no capillary energy but each side's wetting energy
+// -sigma cos(theta) A, whose forces are its gradient and pull the contact line up a wetting wall.
 #include <gtest/gtest.h>
 
+#include <numbers>
 #include <random>
 
 #include "ripple/coupling/membrane/capillary_force.hpp"
@@ -99,7 +101,133 @@ TEST(CapillaryForce, TrianglesOnTheWallsCarryNoEnergy) {
   EXPECT_NEAR(capillary_energy(m, 2.0), 2.0 * 1.0, 1e-9);
   const std::vector<Vec3> f = capillary_forces(m, 2.0);
   for (size_t i = 0; i < m.size(); ++i)
-    if (m.free(i)) EXPECT_LT(f[i].norm(), 1e-9);  // a flat surface pulls its free particles nowhere
+    if (m.free(i)) {
+      EXPECT_LT(f[i].norm(), 1e-9);  // a flat surface pulls its free particles nowhere
+    }
+}
+
+/// The membrane of a pool of depth 0.4 in the unit box (8^3 cells), jittered along the walls'
+/// planes (little: its rows near the contact line are 0.025 apart, and no triangle may fold).
+LiquidMembrane jittered_pool() {
+  const GridGeometry g = unit_grid(8);
+  ScalarGrid phi(g.n, 0.0);
+  for (int64_t c = 0; c < phi.size(); ++c) phi[c] = g.cell_center(0, phi.coords(c).y(), 0).y() - 0.4;
+  LiquidMembrane m = build_membrane(phi, g, 2);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-0.004, 0.004);
+  for (size_t i = 0; i < m.size(); ++i)
+    for (int a = 0; a < 3; ++a)
+      if (!(m.wall[i] & (3u << (2 * a)))) m.x[i][a] += u(rng);
+  return m;
+}
+
+double wetting_energy(const LiquidMembrane& m, double sigma, const std::array<double, 6>& theta) {
+  double e = 0.0;
+  for (const Eigen::Vector3i& t : m.triangles) {
+    const unsigned common = m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] & m.wall[static_cast<size_t>(t[2])];
+    if (common == 0) continue;
+    const Vec3& a = m.x[static_cast<size_t>(t[0])];
+    const double area = 0.5 * (m.x[static_cast<size_t>(t[1])] - a).cross(m.x[static_cast<size_t>(t[2])] - a).norm();
+    int side = 0;
+    while (!(common & (1u << side))) ++side;
+    e += -sigma * std::cos(theta[static_cast<size_t>(side)]) * area;
+  }
+  return e;
+}
+
+TEST(WettingForce, IsMinusTheWettingEnergysGradient) {
+  const double sigma = 0.07;
+  const std::array<double, 6> theta{0.3, 2.0, 1.0, std::numbers::pi / 2, 0.0, 2.8};
+  LiquidMembrane m = jittered_pool();
+  const std::vector<Vec3> f = wetting_forces(m, sigma, theta);
+  const double h = 1e-6;
+  double worst = 0.0, scale = 0.0;
+  for (size_t i = 0; i < m.size(); i += 3) {
+    if (m.wall[i] == 0) continue;
+    for (int a = 0; a < 3; ++a) {
+      const double x0 = m.x[i][a];
+      m.x[i][a] = x0 + h;
+      const double ep = wetting_energy(m, sigma, theta);
+      m.x[i][a] = x0 - h;
+      const double em = wetting_energy(m, sigma, theta);
+      m.x[i][a] = x0;
+      const double fd = -(ep - em) / (2 * h);
+      worst = std::max(worst, std::abs(fd - f[i][a]));
+      scale = std::max(scale, std::abs(fd));
+    }
+  }
+  EXPECT_GT(scale, 0.0);
+  EXPECT_LT(worst, 1e-6 * scale + 1e-12) << "worst " << worst << " of " << scale;
+  // Free particles feel none of it.
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (m.wall[i] == 0) {
+      EXPECT_EQ(f[i].norm(), 0.0);
+    }
+  }
+}
+
+TEST(WettingForce, PullsTheContactLineUpAWettingWallAndDownANonWettingOne) {
+  // The pool's contact line on x_min (30 degrees) is pulled up, on x_max (150 degrees) down,
+  // with sigma cos(theta) per length of line in all: the line on x_min is 1 long.
+  const double sigma = 0.07;
+  std::array<double, 6> theta;
+  theta.fill(std::numbers::pi / 2);
+  theta[0] = std::numbers::pi / 6;
+  theta[1] = 5 * std::numbers::pi / 6;
+  const LiquidMembrane m = jittered_pool();
+  const std::vector<Vec3> f = wetting_forces(m, sigma, theta);
+  const std::vector<uint8_t> axes = solved_axes(m);
+  double up_min = 0.0, up_max = 0.0;
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (axes[i] == 0 || m.free(i)) continue;  // the contact line's particles
+    EXPECT_NE(m.wall[i], 0);
+    if (m.wall[i] & 1u) {
+      EXPECT_EQ(axes[i] & 1u, 0u);  // x is the wall's normal
+      up_min += f[i].y();
+    }
+    if (m.wall[i] & 2u) up_max += f[i].y();
+  }
+  EXPECT_NEAR(up_min, sigma * std::cos(theta[0]), 1e-9 * sigma);
+  EXPECT_NEAR(up_max, sigma * std::cos(theta[1]), 1e-9 * sigma);
+  // Particles inside the wetted wall are held (no solved axis); free ones have all three.
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (m.free(i)) {
+      EXPECT_EQ(axes[i], 7u);
+    }
+  }
+}
+
+TEST(WettingForce, ItsStiffnessOnNonWettingWallsIsTheCotangentLaplacian) {
+  // All walls at 120 degrees: f_w = -L_w x per axis, L_w symmetric positive semi-definite; at 60
+  // degrees (a negative stiffness) it is left out.
+  const double sigma = 0.07;
+  std::array<double, 6> theta;
+  theta.fill(2.0 * std::numbers::pi / 3.0);
+  const LiquidMembrane m = jittered_pool();
+  const std::vector<Vec3> f = wetting_forces(m, sigma, theta);
+  const Eigen::SparseMatrix<double> L = wetting_stiffness(m, sigma, theta);
+  double worst = 0.0, scale = 0.0;
+  for (int a = 0; a < 3; ++a) {
+    VectorX x(m.size());
+    for (size_t i = 0; i < m.size(); ++i) x[static_cast<Eigen::Index>(i)] = m.x[i][a];
+    const VectorX lx = L * x;
+    for (size_t i = 0; i < m.size(); ++i) {
+      worst = std::max(worst, std::abs(lx[static_cast<Eigen::Index>(i)] + f[i][a]));
+      scale = std::max(scale, std::abs(f[i][a]));
+    }
+  }
+  EXPECT_GT(scale, 0.0);
+  EXPECT_LT(worst, 1e-10 * scale) << worst << " " << scale;
+  EXPECT_LT((Eigen::SparseMatrix<double>(L.transpose()) - L).norm(), 1e-12 * L.norm());
+  std::mt19937 rng(4);
+  std::normal_distribution<double> n01;
+  for (int k = 0; k < 10; ++k) {
+    VectorX x(L.cols());
+    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = n01(rng);
+    EXPECT_GE(x.dot(L * x), -1e-12 * L.norm() * x.squaredNorm());
+  }
+  theta.fill(std::numbers::pi / 3.0);
+  EXPECT_EQ(wetting_stiffness(m, sigma, theta).nonZeros(), 0);
 }
 
 }  // namespace

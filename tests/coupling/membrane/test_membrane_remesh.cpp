@@ -1,7 +1,8 @@
 // Remeshing the membrane: a membrane stretched to three times its length along x gets its long
 // edges split and one squeezed to a third its short ones collapsed, staying a closed, consistently
 // oriented manifold of nearly the same volume, with no edge longer than 1.75 targets; flips
-// leave a fresh membrane's shape alone.
+// leave a fresh membrane's shape alone. A contact line sliding up and down a wall leaves the
+// wetted wall's triangles unfolded, its particles on the wall, and their number bounded.
 #include <gtest/gtest.h>
 
 #include <unordered_map>
@@ -73,6 +74,51 @@ TEST(MembraneRemesh, StretchedEdgesAreSplitAndSqueezedOnesCollapsed) {
     std::printf("stretch %.2f: splits %d, collapses %d, flips %d, particles %zu -> %zu, edges %.3f..%.3f\n", stretch,
                 total.splits, total.collapses, total.flips, before, m.size(), shortest, longest);
   }
+}
+
+TEST(MembraneRemesh, AContactLineSlidingUpAndDownAWallKeepsTheWetWallSound) {
+  GridGeometry g;
+  g.n = Vec3i::Constant(10);
+  g.dx = 0.1;
+  ScalarGrid phi(g.n, 0.0);
+  for (int64_t c = 0; c < phi.size(); ++c) phi[c] = g.cell_center(0, phi.coords(c).y(), 0).y() - 0.4;
+  LiquidMembrane m = build_membrane(phi, g, 2);
+  const double target = 0.05;
+  remesh_membrane(m, target);
+  const size_t start = m.size();
+  // Ten strokes of 0.02 up, then ten down, then ten up: the surface lifts near x_min as a
+  // meniscus does (by exp(-x / 0.1)), the contact line's particles on x_min with it.
+  for (int stroke = 0; stroke < 30; ++stroke) {
+    const double lift = (stroke / 10 == 1 ? -0.02 : 0.02);
+    const std::vector<uint8_t> axes = solved_axes(m);
+    for (size_t i = 0; i < m.size(); ++i)
+      if (axes[i] & 2u) m.x[i].y() += lift * std::exp(-m.x[i].x() / 0.1);
+    remesh_membrane(m, target);
+    ASSERT_EQ(m.mesh().boundary_or_nonmanifold_edges(), 0) << "stroke " << stroke;
+    ASSERT_TRUE(consistently_oriented(m)) << "stroke " << stroke;
+  }
+  double line_height = 0.0;
+  for (size_t i = 0; i < m.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      if (m.wall[i] & (1u << (2 * a))) {
+        EXPECT_EQ(m.x[i][a], 0.0);
+      }
+      if (m.wall[i] & (2u << (2 * a))) {
+        EXPECT_NEAR(m.x[i][a], 1.0, 1e-12);
+      }
+    }
+    if ((m.wall[i] & 1u) && (solved_axes(m)[i] & 2u)) line_height = std::max(line_height, m.x[i].y());
+  }
+  EXPECT_NEAR(line_height, 0.6, 1e-6);  // ten strokes of 0.02 up, net
+  // The wet wall x_min faces -x everywhere: none of its triangles folded over.
+  for (const Eigen::Vector3i& t : m.triangles) {
+    const size_t a = static_cast<size_t>(t[0]), b = static_cast<size_t>(t[1]), c = static_cast<size_t>(t[2]);
+    if ((m.wall[a] & m.wall[b] & m.wall[c]) != 1u) continue;
+    const Vec3 n = (m.x[b] - m.x[a]).cross(m.x[c] - m.x[a]);
+    EXPECT_LT(n.x(), 0.0);
+  }
+  EXPECT_LT(m.size(), start * 5 / 4) << "particles " << start << " -> " << m.size();
+  std::printf("particles %zu -> %zu\n", start, m.size());
 }
 
 }  // namespace

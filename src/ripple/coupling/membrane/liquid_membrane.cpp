@@ -26,6 +26,24 @@ void mark_wall_particles(LiquidMembrane& m, const GridGeometry& g) {
     }
 }
 
+std::vector<uint8_t> solved_axes(const LiquidMembrane& m) {
+  std::vector<uint8_t> axes(m.size(), 0);
+  for (size_t i = 0; i < m.size(); ++i)
+    if (m.free(i)) axes[i] = 7;
+  for (const Eigen::Vector3i& t : m.triangles) {
+    if (m.in_contact(t)) continue;
+    for (int c = 0; c < 3; ++c) {
+      const size_t i = static_cast<size_t>(t[c]);
+      if (m.wall[i] == 0 || m.body[i] >= 0) continue;
+      uint8_t blocked = 0;
+      for (int a = 0; a < 3; ++a)
+        if (m.wall[i] & (3u << (2 * a))) blocked |= static_cast<uint8_t>(1u << a);
+      axes[i] = static_cast<uint8_t>(7u & ~blocked);
+    }
+  }
+  return axes;
+}
+
 LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int refinement) {
   const double h = g.dx / refinement;
   SamplePositions x;

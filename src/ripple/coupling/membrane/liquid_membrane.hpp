@@ -2,9 +2,10 @@
 // The liquid's free surface as a Lagrangian triangle membrane of thickness h (Ruan et al. 2021,
 // Sec. 4.2): #V particles with positions (m) and velocities (m/s), #F triangles facing out of
 // the liquid. The membrane is closed: where the liquid touches a domain wall it is closed by
-// triangles lying in the wall's plane. Their particles are in contact with the (static) wall:
-// held there, as the paper holds contact particles to a rigid body (Sec. 5.2); the wall
-// triangles carry no surface energy, which leaves a 90-degree contact angle at the walls.
+// triangles lying in the wall's plane (the wetted wall). Particles inside the wetted wall are
+// held; those on its edge, the contact line (on a wall and in a free-surface triangle), slide
+// along the wall's plane, pulled by the wall's wetting energy (capillary_force.hpp) until the
+// membrane meets the wall at that side's contact angle.
 #include <cstdint>
 #include <vector>
 
@@ -44,6 +45,11 @@ struct LiquidMembrane {
 /// from a lattice `refinement` times finer than the grid (Ruan et al. 2021 use 2), closed on
 /// the walls; velocities zero.
 LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, int refinement);
+
+/// Per particle, the axes (bit a for axis a) along which the solves find its velocity: all
+/// three for a free particle; for a particle on the contact line at a wall, the axes its walls
+/// do not block; none for the others (inside the wetted wall, or touching a body).
+std::vector<uint8_t> solved_axes(const LiquidMembrane& m);
 
 /// Marks the particles lying on the domain's sides (within 1e-9 dx).
 void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);

@@ -20,13 +20,35 @@ namespace ripple {
 
 namespace {
 
-/// Moves the free particles through `u` (m/s) for dt (s): the midpoint rule.
+/// `u` (m/s) at x along the axes in `axes` (bit a for axis a), zero along the others.
+Vec3 along(const MacVelocity& u, const GridGeometry& g, const Vec3& x, uint8_t axes) {
+  Vec3 v = u.sample(g, x);
+  for (int a = 0; a < 3; ++a)
+    if (!(axes & (1u << a))) v[a] = 0.0;
+  return v;
+}
+
+/// Moves the particles the solves move (the free ones; the contact line's along its wall)
+/// through `u` (m/s) for dt (s): the midpoint rule.
 void move_with_grid(const MacVelocity& u, const GridGeometry& g, double dt, LiquidMembrane& m) {
+  const std::vector<uint8_t> axes = solved_axes(m);
   for (size_t i = 0; i < m.size(); ++i)
-    if (m.free(i)) {
-      const Vec3 mid = m.x[i] + 0.5 * dt * u.sample(g, m.x[i]);
-      m.x[i] += dt * u.sample(g, mid);
+    if (axes[i]) {
+      const Vec3 mid = m.x[i] + 0.5 * dt * along(u, g, m.x[i], axes[i]);
+      m.x[i] += dt * along(u, g, mid, axes[i]);
     }
+}
+
+/// The particles' velocities after a solve: the grid's at their place along their solved axes
+/// (which holds W v at the fluid-air faces: the solve's own particle velocities also hold
+/// motions finer than the grid, which W does not see and nothing would damp), their body's for
+/// contact particles, zero for the held ones.
+void take_grid_velocity(const MacVelocity& u, const GridGeometry& g, const std::vector<RigidBody>& bodies,
+                        LiquidMembrane& m) {
+  const std::vector<uint8_t> axes = solved_axes(m);
+  for (size_t i = 0; i < m.size(); ++i)
+    if (m.body[i] >= 0) m.v[i] = velocity_at(bodies[static_cast<size_t>(m.body[i])], m.x[i]);
+    else m.v[i] = along(u, g, m.x[i], axes[i]);
 }
 
 }  // namespace
@@ -58,9 +80,7 @@ void MembraneCoupler::ensure_membrane(World& w) {
   for (int round = 0; round < 3; ++round) remesh_membrane(membrane_, g.dx / settings_.refinement);
   update_contact_particles(membrane_, bodies_, contact_reach(g));
   restore_membrane_volume(membrane_, volume, 0.5 * g.dx);
-  for (size_t i = 0; i < membrane_.size(); ++i)
-    if (membrane_.free(i)) membrane_.v[i] = w.liquid.velocity.sample(g, membrane_.x[i]);
-    else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
+  take_grid_velocity(w.liquid.velocity, g, bodies_, membrane_);
   initial_volume_ = membrane_.mesh().signed_volume();
   level_set_from_membrane(membrane_, g, w.liquid.phi);
   keep_liquid_out_of_bodies(bodies_, g, w.liquid.phi);
@@ -79,6 +99,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   MembraneProjectionParams mp;
   mp.projection = projection_params(s, dt);
   mp.thickness = settings_.thickness * g.dx;
+  mp.wall_contact_angle = settings_.wall_contact_angle;
   FaceFlags valid;
   std::vector<Vec3> v_solved;
   std::vector<MembraneBody> solve_bodies(bodies_.size());
@@ -154,13 +175,9 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     check(r, "correction");
     frame_.correction_iterations += r.iterations;
     frame_.free_particles = r.free_particles;
+    frame_.line_particles = r.line_particles;
     extrapolate_velocity(L.velocity, valid, layers);
-    // The free particles keep the grid's velocity at their place (which holds W v at the
-    // fluid-air faces): the solve's particle velocities also hold motions finer than the grid,
-    // which W does not see and nothing would damp. Contact particles take their body's.
-    for (size_t i = 0; i < membrane_.size(); ++i)
-      if (membrane_.free(i)) membrane_.v[i] = L.velocity.sample(g, membrane_.x[i]);
-      else if (membrane_.body[i] >= 0) membrane_.v[i] = velocity_at(bodies_[static_cast<size_t>(membrane_.body[i])], membrane_.x[i]);
+    take_grid_velocity(L.velocity, g, bodies_, membrane_);
   }
   for (size_t i = 0; i < membrane_.size(); ++i)
     if (!membrane_.v[i].allFinite() || !membrane_.x[i].allFinite())
@@ -184,6 +201,7 @@ void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
   const double area = mesh.empty() ? 0.0 : capillary_energy(membrane_, 1.0);
   j["membrane"] = {{"particles", static_cast<int64_t>(membrane_.size())},
                    {"free_particles", frame_.free_particles},
+                   {"line_particles", frame_.line_particles},
                    {"triangles", static_cast<int64_t>(membrane_.triangles.size())},
                    {"area", area},
                    {"volume", volume},
@@ -230,6 +248,8 @@ std::vector<StatsField> membrane_stats_fields() {
       {"membrane.particles", "", "Particles of the liquid membrane (Ruan et al. 2021)."},
       {"membrane.free_particles", "", "Particles on no wall and touching no body, whose velocities the solves find "
                                       "(at the last substep)."},
+      {"membrane.line_particles", "", "Particles on the contact line at a wall, which slide along it (at the last "
+                                      "substep)."},
       {"membrane.triangles", "", "Triangles of the membrane (closed: those on the walls and bodies included)."},
       {"membrane.area", "m^2", "Area of the free surface (the membrane off the walls and the bodies)."},
       {"membrane.volume", "m^3", "Volume the membrane encloses."},

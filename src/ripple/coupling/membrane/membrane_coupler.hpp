@@ -66,6 +66,7 @@ class MembraneCoupler final : public Coupler {
     int64_t unreached_faces_max = 0;
     int64_t surface_faces_max = 0;
     int64_t free_particles = 0;
+    int64_t line_particles = 0;
     double volume_offset_max = 0.0;
     int64_t splits = 0, collapses = 0, flips = 0;
     int64_t contacts_max = 0;

@@ -42,24 +42,30 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   const double dt = pp.dt, rho = pp.density, dx = g.dx, V = dx * dx * dx;
   const double sigma = params.surface_tension;
 
-  // The unknowns z: the free particles' velocities by axis (column a nf + j), then six per body
-  // solved for.
-  std::vector<int> free_index(m.size(), -1);
-  std::vector<int> free_particles;
-  for (size_t i = 0; i < m.size(); ++i)
-    if (m.free(i)) {
-      free_index[i] = static_cast<int>(free_particles.size());
-      free_particles.push_back(static_cast<int>(i));
-    }
-  const int nf = static_cast<int>(free_particles.size());
+  // The unknowns z: the particles' velocities along their solved axes (all three for a free
+  // particle, the wall's tangents on a contact line), then six per body solved for.
+  const std::vector<uint8_t> axes = solved_axes(m);
+  std::array<std::vector<int>, 3> column;      // per axis: particle -> column of z, or -1
+  std::array<std::vector<int>, 3> axis_particles;  // per axis: the particles solved along it
+  int nz = 0;
+  for (int a = 0; a < 3; ++a) {
+    column[static_cast<size_t>(a)].assign(m.size(), -1);
+    for (size_t i = 0; i < m.size(); ++i)
+      if (axes[i] & (1u << a)) {
+        column[static_cast<size_t>(a)][i] = nz++;
+        axis_particles[static_cast<size_t>(a)].push_back(static_cast<int>(i));
+      }
+  }
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (m.free(i)) ++result.free_particles;
+    else if (axes[i]) ++result.line_particles;
+  }
   std::vector<int> body_column(bodies.size(), -1);
-  int nz = 3 * nf;
   for (size_t k = 0; k < bodies.size(); ++k)
     if (bodies[k].unknown) {
       body_column[k] = nz;
       nz += 6;
     }
-  result.free_particles = nf;
   auto body_velocity = [&](int k, const Vec3& x) { return velocity_at(*bodies[static_cast<size_t>(k)].body, x); };
 
   // D and b without the coupled faces: M_s + dt^2 K_c per axis (Eq. 18), M_r per body (Eq. 14).
@@ -68,31 +74,30 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   Triplets D;
   VectorX b = VectorX::Zero(nz);
   std::vector<Vec3> fc(m.size(), Vec3::Zero());
-  Eigen::SparseMatrix<double> Lff(nf, nf);
   if (sigma > 0.0) {
     fc = capillary_forces(m, sigma);
-    const Eigen::SparseMatrix<double> L = capillary_stiffness(m, sigma);
-    Triplets trips;
-    for (int c = 0; c < L.outerSize(); ++c)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(L, c); it; ++it) {
-        const int r = free_index[static_cast<size_t>(it.row())], k = free_index[static_cast<size_t>(it.col())];
-        if (r >= 0 && k >= 0) trips.emplace_back(r, k, it.value());
-      }
-    Lff.setFromTriplets(trips.begin(), trips.end());
+    const std::vector<Vec3> fw = wetting_forces(m, sigma, params.wall_contact_angle);
+    for (size_t i = 0; i < m.size(); ++i) fc[i] += fw[i];
   }
-  for (int a = 0; a < 3; ++a) {
-    VectorX vn(nf);
-    for (int j = 0; j < nf; ++j) {
-      const size_t i = static_cast<size_t>(free_particles[static_cast<size_t>(j)]);
-      const double mj = std::max(mass_all[i], mass_floor);
-      D.emplace_back(a * nf + j, a * nf + j, mj);
-      vn[j] = m.v[i][a];
-      b[a * nf + j] = mj * m.v[i][a] + dt * fc[i][a];
+  for (int a = 0; a < 3; ++a)
+    for (int i : axis_particles[static_cast<size_t>(a)]) {
+      const size_t si = static_cast<size_t>(i);
+      const int c = column[static_cast<size_t>(a)][si];
+      const double mi = std::max(mass_all[si], mass_floor);
+      D.emplace_back(c, c, mi);
+      b[c] = mi * m.v[si][a] + dt * fc[si][a];
     }
-    for (int c = 0; c < Lff.outerSize(); ++c)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(Lff, c); it; ++it)
-        D.emplace_back(a * nf + static_cast<int>(it.row()), a * nf + static_cast<int>(it.col()), dt * dt * it.value());
-    b.segment(a * nf, nf) += (dt * dt) * (Lff * vn);
+  if (sigma > 0.0) {
+    const Eigen::SparseMatrix<double> L =
+        capillary_stiffness(m, sigma) + wetting_stiffness(m, sigma, params.wall_contact_angle);
+    for (int k = 0; k < L.outerSize(); ++k)
+      for (Eigen::SparseMatrix<double>::InnerIterator it(L, k); it; ++it)
+        for (size_t a = 0; a < 3; ++a) {
+          const int r = column[a][static_cast<size_t>(it.row())], c = column[a][static_cast<size_t>(it.col())];
+          if (r < 0 || c < 0) continue;
+          D.emplace_back(r, c, dt * dt * it.value());
+          b[r] += dt * dt * it.value() * m.v[static_cast<size_t>(it.col())][static_cast<int>(a)];
+        }
   }
   for (size_t k = 0; k < bodies.size(); ++k) {
     if (body_column[k] < 0) continue;
@@ -137,9 +142,9 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
     }
     for (RowMatrix::InnerIterator it(sf.W, rows[static_cast<size_t>(q)]); it; ++it) {
       const size_t i = static_cast<size_t>(it.col());
-      const int j = free_index[i];
+      const int j = column[static_cast<size_t>(a)][i];
       if (j >= 0) {
-        Rt.emplace_back(q, a * nf + j, it.value());
+        Rt.emplace_back(q, j, it.value());
       } else if (m.body[i] >= 0 && body_column[static_cast<size_t>(m.body[i])] >= 0) {
         const Eigen::Matrix<double, 1, 6> J = jacobian_row(*bodies[static_cast<size_t>(m.body[i])].body, m.x[i], a);
         const int c0 = body_column[static_cast<size_t>(m.body[i])];
@@ -148,7 +153,7 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
       } else if (m.body[i] >= 0) {
         u0[q] += it.value() * body_velocity(m.body[i], m.x[i])[a];
       } else {
-        u0[q] += it.value() * m.v[i][a];  // a wall particle keeps its velocity
+        u0[q] += it.value() * m.v[i][a];  // a held wall particle, or a wall's normal: at rest
       }
     }
   }
@@ -175,8 +180,8 @@ MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidB
   const int64_t nc = layout.size;
   auto scatter_solid = [&](const VectorX& z) {
     v_out = m.v;
-    for (int j = 0; j < nf; ++j)
-      for (int a = 0; a < 3; ++a) v_out[static_cast<size_t>(free_particles[static_cast<size_t>(j)])][a] = z[a * nf + j];
+    for (size_t a = 0; a < 3; ++a)
+      for (int i : axis_particles[a]) v_out[static_cast<size_t>(i)][static_cast<int>(a)] = z[column[a][static_cast<size_t>(i)]];
     for (size_t k = 0; k < bodies.size(); ++k)
       if (body_column[k] >= 0) {
         bodies[k].body->velocity = z.segment<3>(body_column[k]);

@@ -10,7 +10,7 @@
 // their bodies' too, so W's columns of contact particles map to the bodies' velocities.
 //
 // The paper solves these symmetric indefinite systems with diagonal CG. Here the solid side's
-// velocities z = (v_s per axis, v_r) are eliminated instead: every coupled face's velocity is
+// velocities z = (v_s along each particle's solved axes, v_r) are eliminated instead: every coupled face's velocity is
 // u_f = R_f z + u0_f (R: W's free columns, W J for contact particles, J for body faces; u0 the
 // prescribed part), A = D + R^T M R with D = blockdiag(M_s + dt^2 K_c per axis, M_r) is
 // symmetric positive definite (K_c is PSD), so z = A^-1 (b - V dt R^T (w G p)) and the
@@ -21,6 +21,8 @@
 // multigrid (to which the coupled term reduces when each face drives its own particles). The
 // adhesion force of the membrane on the bodies enters explicitly (its implicit terms K_a,s,
 // K_a,r, K_c,r of Eq. 21-22 are left out).
+#include <array>
+#include <numbers>
 #include <vector>
 
 #include "ripple/coupling/membrane/liquid_membrane.hpp"
@@ -44,6 +46,9 @@ struct MembraneProjectionParams {
   ProjectionParams projection;   ///< dt (s), density (kg/m^3), the solver's tolerance and cap
   double surface_tension = 0.0;  ///< N/m; 0: no capillary force (the advection solve, Fig. 7 step 4)
   double thickness = 0.0;        ///< m, the membrane's h
+  /// rad, per domain side (x_min, x_max, y_min, ...): the walls' contact angles (wetting forces)
+  std::array<double, 6> wall_contact_angle{std::numbers::pi / 2, std::numbers::pi / 2, std::numbers::pi / 2,
+                                           std::numbers::pi / 2, std::numbers::pi / 2, std::numbers::pi / 2};
 };
 
 struct MembraneProjectionResult {
@@ -51,6 +56,7 @@ struct MembraneProjectionResult {
   double residual = 0.0;  ///< relative 2-norm
   bool converged = true;
   int64_t free_particles = 0;
+  int64_t line_particles = 0;  ///< on a wall's contact line, solved along the wall
 };
 
 /// On entry liquid.velocity holds u* and membrane.v the particles' velocities v^n (a wall

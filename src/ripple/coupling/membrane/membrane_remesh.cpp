@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace ripple {
 
 namespace {
-
 
 uint64_t edge_key(int a, int b) {
   if (a > b) std::swap(a, b);
@@ -39,9 +39,29 @@ int opposite(const Eigen::Vector3i& t, int a, int b) {
   return -1;
 }
 
-/// Area-weighted unit normals at the particles.
+/// The walls all three particles of t lie on (0 for a triangle off the walls, or on a body).
+uint8_t wall_of(const LiquidMembrane& m, const Eigen::Vector3i& t) {
+  for (int c = 0; c < 3; ++c)
+    if (m.body[static_cast<size_t>(t[c])] >= 0) return 0;
+  return static_cast<uint8_t>(m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] &
+                              m.wall[static_cast<size_t>(t[2])]);
+}
+
+/// Per particle: 1 on the contact line at a wall (on a wall, in a free-surface triangle).
+std::vector<uint8_t> contact_line(const LiquidMembrane& m) {
+  const std::vector<uint8_t> axes = solved_axes(m);
+  std::vector<uint8_t> line(m.size(), 0);
+  for (size_t i = 0; i < m.size(); ++i) line[i] = m.wall[i] != 0 && m.body[i] < 0 && axes[i] != 0;
+  return line;
+}
+
+/// Area-weighted unit normals of the free surface at the particles (a contact line's from its
+/// free-surface triangles only: the wall's would tilt it and bulge the midpoints by it).
 std::vector<Vec3> vertex_normals(const LiquidMembrane& m) {
-  std::vector<Vec3> n = area_normals(m);
+  std::vector<Vec3> n(m.size(), Vec3::Zero());
+  for (const Eigen::Vector3i& t : m.triangles)
+    if (!m.in_contact(t))
+      for (int c = 0; c < 3; ++c) n[static_cast<size_t>(t[c])] += normal_of(m, t);
   for (Vec3& v : n) v = v.norm() > 0.0 ? Vec3(v.normalized()) : Vec3::Zero();
   return n;
 }
@@ -99,16 +119,44 @@ int split_long_edges(LiquidMembrane& m, double longest) {
   return splits;
 }
 
+/// Where edge (a, b) collapses to, and the walls the merged particle lies on.
+struct Collapse {
+  Vec3 x;
+  uint8_t wall = 0;
+};
+
+/// Between free particles: the lifted midpoint. A free particle merges into a wall particle at
+/// the wall particle's place, a particle on one wall into one on that wall and another at the
+/// latter's place (walls' edges and corners stay put), and two on the same walls at the chord's
+/// midpoint, or at the contact line's particle when only one is on it (the line stays where it
+/// is). Particles touching a body, and pairs on different walls, do not collapse.
+std::optional<Collapse> collapse_target(const LiquidMembrane& m, const std::vector<Vec3>& normals,
+                                        const std::vector<uint8_t>& line, int a, int b) {
+  const size_t ia = static_cast<size_t>(a), ib = static_cast<size_t>(b);
+  if (m.body[ia] >= 0 || m.body[ib] >= 0) return std::nullopt;
+  const uint8_t wa = m.wall[ia], wb = m.wall[ib], both = static_cast<uint8_t>(wa | wb);
+  if (wa == 0 && wb == 0) return Collapse{surface_midpoint(m, normals, a, b), 0};
+  if (wa == wb) {
+    if (line[ia] && !line[ib]) return Collapse{m.x[ia], both};
+    if (line[ib] && !line[ia]) return Collapse{m.x[ib], both};
+    return Collapse{0.5 * (m.x[ia] + m.x[ib]), both};
+  }
+  if (both == wa) return Collapse{m.x[ia], both};
+  if (both == wb) return Collapse{m.x[ib], both};
+  return std::nullopt;
+}
+
 int collapse_short_edges(LiquidMembrane& m, double shortest) {
   const auto edges = edge_triangles(m);
   const std::vector<Vec3> normals = vertex_normals(m);
+  const std::vector<uint8_t> line = contact_line(m);
   std::vector<std::vector<int>> vertex_tris(m.size());
   for (size_t t = 0; t < m.triangles.size(); ++t)
     for (int c = 0; c < 3; ++c) vertex_tris[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
   std::vector<std::pair<double, uint64_t>> todo;
   for (const auto& [key, tris] : edges) {
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
-    if (!m.free(static_cast<size_t>(a)) || !m.free(static_cast<size_t>(b)) || tris.size() != 2) continue;
+    if (tris.size() != 2 || !collapse_target(m, normals, line, a, b)) continue;
     const double len = length(m, a, b);
     if (len < shortest) todo.emplace_back(len, key);
   }
@@ -129,8 +177,10 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
         if (v != a && v != b && around_a.count(v)) shared.insert(v);
       }
     if (shared.size() != 2) continue;
-    // No triangle may turn over or degenerate when both ends move to the midpoint.
-    const Vec3 mid = surface_midpoint(m, normals, a, b);
+    // No triangle may turn over or degenerate when both ends move to the new point.
+    const std::optional<Collapse> target = collapse_target(m, normals, line, a, b);
+    if (!target) continue;
+    const Vec3 mid = target->x;
     bool ok = true;
     for (int end : {a, b})
       for (int t : vertex_tris[static_cast<size_t>(end)]) {
@@ -145,6 +195,7 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
     if (!ok) continue;
     m.x[static_cast<size_t>(a)] = mid;
     m.v[static_cast<size_t>(a)] = 0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]);
+    m.wall[static_cast<size_t>(a)] = target->wall;
     for (int t : vertex_tris[static_cast<size_t>(b)]) {
       Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
       if ((tri.array() == a).any()) dead[static_cast<size_t>(t)] = 1;
@@ -202,7 +253,10 @@ int flip_edges(LiquidMembrane& m) {
   for (const auto& [key, tris] : edges) {
     if (tris.size() != 2 || touched[static_cast<size_t>(tris[0])] || touched[static_cast<size_t>(tris[1])]) continue;
     const Eigen::Vector3i t1 = m.triangles[static_cast<size_t>(tris[0])], t2 = m.triangles[static_cast<size_t>(tris[1])];
-    if (m.in_contact(t1) || m.in_contact(t2)) continue;
+    // Free-surface pairs, and pairs on the same wall (coplanar: a flip only reshapes them).
+    const bool on_wall1 = m.in_contact(t1), on_wall2 = m.in_contact(t2);
+    if (on_wall1 != on_wall2) continue;
+    if (on_wall1 && (wall_of(m, t1) & wall_of(m, t2)) == 0) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int c = opposite(t1, a, b), d = opposite(t2, a, b);
     if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d)) || created.count(edge_key(c, d))) continue;
@@ -226,10 +280,47 @@ int flip_edges(LiquidMembrane& m) {
   return flips;
 }
 
+/// The held particles of the wetted walls (on a wall, off the contact line) move, along their
+/// walls' planes, to their neighbours' mean where no triangle around them turns over: the
+/// contact line slides over the wall, and its wall triangles would otherwise be stretched
+/// behind it and squeezed ahead of it. Their place carries no energy and no weight.
+void relax_wetted_walls(LiquidMembrane& m) {
+  const std::vector<uint8_t> line = contact_line(m);
+  std::vector<std::vector<int>> vertex_tris(m.size());
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) vertex_tris[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (m.wall[i] == 0 || m.body[i] >= 0 || line[i] || vertex_tris[i].empty()) continue;
+    Vec3 mean = Vec3::Zero();
+    int count = 0;
+    for (int t : vertex_tris[i])
+      for (int c = 0; c < 3; ++c)
+        if (static_cast<size_t>(m.triangles[static_cast<size_t>(t)][c]) != i) {
+          mean += m.x[static_cast<size_t>(m.triangles[static_cast<size_t>(t)][c])];
+          ++count;
+        }
+    Vec3 to = mean / count;
+    for (int a = 0; a < 3; ++a)
+      if (m.wall[i] & (3u << (2 * a))) to[a] = m.x[i][a];
+    const Vec3 from = m.x[i];
+    std::vector<Vec3> before;
+    for (int t : vertex_tris[i]) before.push_back(normal_of(m, m.triangles[static_cast<size_t>(t)]));
+    m.x[i] = to;
+    for (size_t k = 0; k < before.size(); ++k) {
+      const Vec3 after = normal_of(m, m.triangles[static_cast<size_t>(vertex_tris[i][k])]);
+      if (after.dot(before[k]) < 0.2 * before[k].norm() * after.norm()) {
+        m.x[i] = from;
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 RemeshCounts remesh_membrane(LiquidMembrane& m, double target) {
   RemeshCounts counts;
+  relax_wetted_walls(m);
   for (int pass = 0; pass < 3; ++pass) {
     const int s = split_long_edges(m, 1.75 * target);
     const int c = collapse_short_edges(m, 0.4 * target);

@@ -1,12 +1,13 @@
 #pragma once
 // Remeshing the membrane each substep (Ruan et al. 2021, Fig. 7 step 6; the local operations of
 // El Topo, Brochu & Bridson 2009): edges longer than 1.75 times the target length are split,
-// edges between free particles shorter than 0.4 of it are collapsed where the surface stays a
-// manifold and no triangle turns over (both at the edge's midpoint lifted onto the surface by
-// its curvature), and edges whose two triangles are within 10 degrees of flat and not Delaunay
-// are flipped. The wall triangles keep their shape (their particles only
-// gain midpoints on the walls' planes). The topology of the surface does not change: no merging
-// or pinching yet. New particles take the mean velocity of the edge's ends.
+// edges shorter than 0.4 of it are collapsed where the surface stays a manifold and no triangle
+// turns over (between free particles at the edge's midpoint lifted onto the surface by its
+// curvature; on the walls so that the walls' edges and the contact line stay put), and edges
+// whose two triangles are within 10 degrees of flat and not Delaunay are flipped. The wetted
+// walls' held particles are first relaxed along their walls, behind the sliding contact line.
+// Particles touching a body keep their place. The topology of the surface does not change: no
+// merging or pinching yet. New particles take the mean velocity of the edge's ends.
 #include "ripple/coupling/membrane/liquid_membrane.hpp"
 
 namespace ripple {

@@ -1,5 +1,7 @@
 #include "ripple/coupling/membrane/membrane_settings.hpp"
 
+#include <numbers>
+
 #include "ripple/core/errors.hpp"
 
 namespace ripple {
@@ -17,6 +19,13 @@ SchemaNode membrane_settings_schema() {
                             .range(0.05, 20))
       .add("refinement", schema_integer("Triangle edges per grid cell of the initial membrane (the paper's 2).", 2)
                              .range(1, 4));
+  SchemaNode angles = schema_object(
+      "The contact angle of the liquid on each domain wall, measured through the liquid (Young's law: the wetted "
+      "wall carries the energy -sigma cos(theta) per area): below 90 the liquid climbs the wall, above 90 it is "
+      "pushed down; the contact line slides along the wall.");
+  for (const char* side : {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"})
+    angles.add(side, schema_number(std::string("Contact angle on the ") + side + " wall.", "deg", 90.0).range(0, 180));
+  membrane.add("wall_contact_angle", angles);
   return membrane;
 }
 
@@ -25,6 +34,9 @@ MembraneSettings membrane_settings(const Scene& s) {
   MembraneSettings m;
   m.thickness = mj["thickness"];
   m.refinement = mj["refinement"];
+  const char* sides[6] = {"x_min", "x_max", "y_min", "y_max", "z_min", "z_max"};
+  for (size_t i = 0; i < 6; ++i)
+    m.wall_contact_angle[i] = mj["wall_contact_angle"][sides[i]].get<double>() * std::numbers::pi / 180.0;
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
   if (s.fluid.representation != LiquidRepresentation::LevelSet)
     fail("/fluid/representation", "coupling.method \"membrane\" carries the liquid on the grid inside its membrane "
