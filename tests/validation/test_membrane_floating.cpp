@@ -46,7 +46,48 @@ double bar_height(double sigma, double seconds) {
   return bodies[0].position.y();
 }
 
+/// Keller's law (Keller 1998, "Surface tension force on a partly submerged body"): a body at
+/// rest on the surface carries its weight m g through the weight of the liquid it and its
+/// menisci displace below the level where the liquid's pressure is the air's,
+/// rho g (A h0 - V_L) for a tank of floor area A holding V_L of liquid. The liquid's pressure
+/// is hydrostatic, p = rho g (h0 - y), so A rho g h0 is the floor's load, read from the bottom
+/// cells' pressures (their centres half a cell up). Averaged over [from, seconds] of every
+/// substep (the body bobs); returns {rho g (A h0 - V_L), m g} in N.
+std::pair<double, double> keller_balance(const std::string& scene, double seconds, double from) {
+  const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
+  std::ifstream file(dir + "/" + scene);
+  nlohmann::json j = nlohmann::json::parse(file);
+  j["output"]["preview"] = {{"enabled", false}};
+  const Scene s = test::scene_from(j, dir);
+  World w(s);
+  const std::unique_ptr<Coupler> coupler = initialise_world(w);
+  auto& membrane = dynamic_cast<MembraneCoupler&>(*coupler);
+  std::vector<int> model_body, scene_solid;
+  std::vector<RigidBody> bodies = make_rigid_bodies(w, 0.25 * s.grid.dx, model_body, scene_solid);
+  const double rho = s.fluid.density, g = s.gravity.norm(), dx = s.grid.dx;
+  double sum = 0.0, weight = 0.0, last = 0.0;
+  test::run_for(w, *coupler, seconds, [&](const World& world) {
+    const double dt = world.time - last;
+    last = world.time;
+    if (world.time <= from) return;
+    double floor_load = 0.0;
+    for (int k = 0; k < s.grid.n.z(); ++k)
+      for (int i = 0; i < s.grid.n.x(); ++i) floor_load += dx * dx * (world.liquid.pressure(i, 0, k) + rho * g * 0.5 * dx);
+    sum += dt * (floor_load - rho * g * membrane.membrane().mesh().signed_volume());
+    weight += dt;
+  });
+  read_rigid_bodies(w, model_body, bodies);
+  return {sum / weight, bodies[0].mass * g};
+}
+
 }  // namespace
+
+TEST(ValidationMembraneFloating, KellersLawHoldsForTheFloatingDenseBar) {
+  const auto [displaced, weight] = keller_balance("dense_bar.json", 0.1, 0.05);
+  std::printf("dense bar: weight of the displaced liquid %.4g N, the bar's weight %.4g N (%+.1f %%)\n", displaced, weight,
+              100.0 * (displaced / weight - 1.0));
+  EXPECT_NEAR(displaced / weight, 1.0, 0.05);
+}
 
 TEST(ValidationMembraneFloating, ADenseBarFloatsOnlyWhileSurfaceTensionCanHoldIt) {
   const double water_level = 0.005;

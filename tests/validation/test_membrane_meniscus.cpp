@@ -6,7 +6,10 @@
 // above the level far from it (Landau & Lifshitz, Fluid Mechanics, Sec. 61; de Gennes,
 // Brochard-Wyart & Quere, Capillarity and Wetting Phenomena, Sec. 2.1). The liquid is inviscid:
 // the rise sloshes about its static value and is averaged over the last 0.4 s of 0.8 s. On every
-// substep the volume holds to 1e-6 and the membrane stays closed. About 2 x 100 s at 32 cells.
+// substep the volume holds to 1e-6 and the membrane stays closed. At 32 cells (l_c = 5.4 cells)
+// measured -9.0 % at 30 degrees and -5.9 % at 120, from the lines' mean heights (their highest
+// particles: -4.3 % and -9.2 %; the line is wavy by a quarter cell); tolerance 12 %, not the 5 %
+// the static meniscus should meet. About 2 x 80 s.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,7 +24,7 @@ using namespace ripple;
 namespace {
 
 struct Rise {
-  double measured = 0.0;  ///< m, the contact line's height above the far wall's line, averaged
+  double measured = 0.0;  ///< m, the contact line's mean height above the far wall's, averaged
   double expected = 0.0;  ///< m, sqrt(2 (1 - sin theta)) l_c
 };
 
@@ -44,21 +47,25 @@ Rise meniscus_rise(double theta_degrees, int resolution, double settle, double e
     const double dt = world.time - last_time;
     last_time = world.time;
     if (world.time <= settle) return;
-    // The contact lines: on x_min its highest particle, on x_max (90 degrees, 5.9 l_c away,
-    // where the meniscus has decayed below 0.3 %) their mean height.
+    // The contact lines' mean heights (their particles on one wall only): on x_min, and on
+    // x_max (90 degrees, 5.9 l_c away, where the meniscus has decayed below 0.3 %).
     const std::vector<uint8_t> axes = solved_axes(m);
-    double line = -1.0, far = 0.0;
-    int far_count = 0;
+    double line = 0.0, far = 0.0;
+    int line_count = 0, far_count = 0;
     for (size_t i = 0; i < m.size(); ++i) {
       if (m.free(i) || axes[i] == 0) continue;
-      if (m.wall[i] & 1u) line = std::max(line, m.x[i].y());
-      if (m.wall[i] & 2u) {
+      if (m.wall[i] == 1u) {
+        line += m.x[i].y();
+        ++line_count;
+      }
+      if (m.wall[i] == 2u) {
         far += m.x[i].y();
         ++far_count;
       }
     }
+    ASSERT_GT(line_count, 0);
     ASSERT_GT(far_count, 0);
-    sum += dt * (line - far / far_count);
+    sum += dt * (line / line_count - far / far_count);
     weight += dt;
   });
   EXPECT_EQ(membrane.membrane().mesh().boundary_or_nonmanifold_edges(), 0);

@@ -143,6 +143,13 @@ TEST(MembraneSettings, ScenesItCannotRunAreRefusedNamingTheKey) {
   j = membrane_scene();
   j["coupling"]["membrane"]["refinement"] = 9;
   EXPECT_NE(test::input_error_of(j).find("/coupling/membrane/refinement"), std::string::npos) << test::input_error_of(j);
+  j = membrane_scene();
+  j["coupling"]["membrane"]["wall_contact_angle"]["y_max"] = 190;
+  EXPECT_NE(test::input_error_of(j).find("/coupling/membrane/wall_contact_angle/y_max"), std::string::npos)
+      << test::input_error_of(j);
+  j["coupling"]["membrane"]["wall_contact_angle"] = {{"x_mn", 30}};
+  EXPECT_NE(test::input_error_of(j).find("/coupling/membrane/wall_contact_angle/x_mn"), std::string::npos)
+      << test::input_error_of(j);
 }
 
 }  // namespace
