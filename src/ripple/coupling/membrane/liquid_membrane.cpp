@@ -44,6 +44,25 @@ std::vector<uint8_t> solved_axes(const LiquidMembrane& m) {
   return axes;
 }
 
+int64_t attach_to_walls(LiquidMembrane& m, const GridGeometry& g, double reach) {
+  const Vec3 lo = g.origin, hi = g.upper();
+  int64_t joined = 0;
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (!m.free(i)) continue;
+    for (int a = 0; a < 3; ++a) {
+      if (m.x[i][a] - lo[a] < reach) {
+        m.x[i][a] = lo[a];
+        m.wall[i] |= static_cast<uint8_t>(1u << (2 * a));
+      } else if (hi[a] - m.x[i][a] < reach) {
+        m.x[i][a] = hi[a];
+        m.wall[i] |= static_cast<uint8_t>(1u << (2 * a + 1));
+      }
+    }
+    if (m.wall[i]) ++joined;
+  }
+  return joined;
+}
+
 LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& g, int refinement) {
   const double h = g.dx / refinement;
   SamplePositions x;

@@ -51,6 +51,11 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, i
 /// do not block; none for the others (inside the wetted wall, or touching a body).
 std::vector<uint8_t> solved_axes(const LiquidMembrane& m);
 
+/// Free particles within `reach` (m) of a domain side (or past it) are put on it and join the
+/// wall: the liquid touches the wall there. Without it, the surface the flow presses against a
+/// wall would crowd along it as a film the grid cannot see. Returns how many joined.
+int64_t attach_to_walls(LiquidMembrane& m, const GridGeometry& grid, double reach);
+
 /// Marks the particles lying on the domain's sides (within 1e-9 dx).
 void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);
 

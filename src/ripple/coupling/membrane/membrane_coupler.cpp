@@ -69,6 +69,8 @@ void MembraneCoupler::check_start(const World& w) const {
 
 double MembraneCoupler::contact_reach(const GridGeometry& g) const { return 0.1 * g.dx; }
 
+double MembraneCoupler::wall_reach(const GridGeometry& g) const { return 0.2 * g.dx; }
+
 void MembraneCoupler::ensure_membrane(World& w) {
   if (!membrane_.x.empty()) return;
   const GridGeometry& g = w.liquid.grid;
@@ -137,6 +139,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   // them: Fig. 7 step 2), its volume restored, and liquid and air cells from it.
   {
     ScopedPhase t(ctx.timings, "membrane remesh");
+    frame_.wall_joins += attach_to_walls(membrane_, g, wall_reach(g));
     const RemeshCounts c = remesh_membrane(membrane_, g.dx / settings_.refinement);
     frame_.splits += c.splits;
     frame_.collapses += c.collapses;
@@ -213,6 +216,7 @@ void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"collapses", frame_.collapses},
                    {"flips", frame_.flips},
                    {"contacts_max", frame_.contacts_max},
+                   {"wall_joins", frame_.wall_joins},
                    {"adhesion", adhesion},
                    {"advection_iterations", frame_.advection_iterations},
                    {"correction_iterations", frame_.correction_iterations}};
@@ -266,6 +270,8 @@ std::vector<StatsField> membrane_stats_fields() {
       {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
                              "frame."},
       {"membrane.contacts_max", "", "Most particles in contact with a rigid body (the contact set C) in a substep."},
+      {"membrane.wall_joins", "", "Free particles that came within a fifth of a cell of a wall and joined it (the "
+                                  "liquid touching the wall there), summed over the frame."},
       {"membrane.adhesion[].name", "", "A rigid body's name."},
       {"membrane.adhesion[].force", "N", "The membrane's capillary pull on it through its contact particles (Eq. 20) "
                                          "[x, y, z] at the last substep."},

@@ -54,6 +54,8 @@ class MembraneCoupler final : public Coupler {
 
   /// How near (m) a particle comes to a body to touch it: a tenth of a cell (Sec. 5.2).
   double contact_reach(const GridGeometry& grid) const;
+  /// How near (m) a free particle comes to a wall to join it: a fifth of a cell.
+  double wall_reach(const GridGeometry& grid) const;
 
   MembraneSettings settings_;
   LiquidMembrane membrane_;
@@ -67,6 +69,7 @@ class MembraneCoupler final : public Coupler {
     int64_t surface_faces_max = 0;
     int64_t free_particles = 0;
     int64_t line_particles = 0;
+    int64_t wall_joins = 0;
     double volume_offset_max = 0.0;
     int64_t splits = 0, collapses = 0, flips = 0;
     int64_t contacts_max = 0;
