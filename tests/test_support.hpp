@@ -38,6 +38,14 @@ inline std::string write_text(const std::filesystem::path& path, const std::stri
 
 inline Scene scene_from(const nlohmann::json& j, const std::string& base = ".") { return build_scene(j, "test.json", base); }
 
+/// A shipped scene's JSON (`path` from the source tree's root), its preview images off.
+inline nlohmann::json shipped_scene(const std::string& path) {
+  std::ifstream file(std::string(RIPPLE_SOURCE_DIR) + "/" + path);
+  nlohmann::json j = nlohmann::json::parse(file);
+  j["output"]["preview"] = {{"enabled", false}};
+  return j;
+}
+
 /// The InputError message scene_from(j) throws, or "" when the scene is valid.
 inline std::string input_error_of(const nlohmann::json& j, const std::string& base = ".") {
   try {

@@ -44,10 +44,8 @@ std::pair<double, double> volume_and_quadrupole(const TriangleMesh& m) {
 
 TEST(ValidationMembraneDrop, OscillatesAtRayleighsPeriod) {
   const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
-  std::ifstream file(dir + "/oscillating_drop.json");
-  nlohmann::json j = nlohmann::json::parse(file);
+  nlohmann::json j = test::shipped_scene("scenes/membrane/oscillating_drop.json");
   j["domain"]["resolution"] = 20;
-  j["output"]["preview"] = {{"enabled", false}};
   const Scene s = test::scene_from(j, dir);
   World w(s);
   const std::unique_ptr<Coupler> coupler = initialise_world(w);

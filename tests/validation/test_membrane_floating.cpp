@@ -23,10 +23,8 @@ namespace {
 /// The bar's centre height (m) after `seconds` at surface tension `sigma` (N/m).
 double bar_height(double sigma, double seconds) {
   const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
-  std::ifstream file(dir + "/dense_bar.json");
-  nlohmann::json j = nlohmann::json::parse(file);
+  nlohmann::json j = test::shipped_scene("scenes/membrane/dense_bar.json");
   j["fluid"]["surface_tension"] = sigma;
-  j["output"]["preview"] = {{"enabled", false}};
   const Scene s = test::scene_from(j, dir);
   World w(s);
   const std::unique_ptr<Coupler> coupler = initialise_world(w);
@@ -55,9 +53,7 @@ double bar_height(double sigma, double seconds) {
 /// substep (the body bobs); returns {rho g (A h0 - V_L), m g} in N.
 std::pair<double, double> keller_balance(const std::string& scene, double seconds, double from) {
   const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
-  std::ifstream file(dir + "/" + scene);
-  nlohmann::json j = nlohmann::json::parse(file);
-  j["output"]["preview"] = {{"enabled", false}};
+  nlohmann::json j = test::shipped_scene("scenes/membrane/" + scene);
   const Scene s = test::scene_from(j, dir);
   World w(s);
   const std::unique_ptr<Coupler> coupler = initialise_world(w);

@@ -30,11 +30,9 @@ struct Rise {
 
 Rise meniscus_rise(double theta_degrees, int resolution, double settle, double end) {
   const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
-  std::ifstream file(dir + "/meniscus_on_wall.json");
-  nlohmann::json j = nlohmann::json::parse(file);
+  nlohmann::json j = test::shipped_scene("scenes/membrane/meniscus_on_wall.json");
   j["coupling"]["membrane"]["wall_contact_angle"]["x_min"] = theta_degrees;
   j["domain"]["resolution"] = resolution;
-  j["output"]["preview"] = {{"enabled", false}};
   const Scene s = test::scene_from(j, dir);
   World w(s);
   const std::unique_ptr<Coupler> coupler = initialise_world(w);

@@ -36,36 +36,35 @@ LiquidMembrane jittered_sphere(int n, double r, double jitter) {
   return m;
 }
 
-TEST(CapillaryForce, IsMinusSigmaTimesTheAreaGradient) {
-  const double sigma = 0.07;
-  LiquidMembrane m = jittered_sphere(8, 0.3, 0.01);
-  ASSERT_GT(m.size(), 100u);
-  const std::vector<Vec3> f = capillary_forces(m, sigma);
+/// The largest gap between the forces f and minus the central differences of `energy` (step
+/// 1e-6 m) over every `stride`-th particle that `which` accepts, and the largest difference.
+template <class Energy, class Which>
+std::pair<double, double> force_gradient_gap(LiquidMembrane& m, const std::vector<Vec3>& f, Energy energy,
+                                             size_t stride, Which which) {
   const double h = 1e-6;
   double worst = 0.0, scale = 0.0;
-  for (size_t i = 0; i < m.size(); i += 17)
+  for (size_t i = 0; i < m.size(); i += stride) {
+    if (!which(i)) continue;
     for (int a = 0; a < 3; ++a) {
       const double x0 = m.x[i][a];
       m.x[i][a] = x0 + h;
-      const double ep = capillary_energy(m, sigma);
+      const double ep = energy(m);
       m.x[i][a] = x0 - h;
-      const double em = capillary_energy(m, sigma);
+      const double em = energy(m);
       m.x[i][a] = x0;
       const double fd = -(ep - em) / (2 * h);
       worst = std::max(worst, std::abs(fd - f[i][a]));
       scale = std::max(scale, std::abs(fd));
     }
-  EXPECT_GT(scale, 0.0);
-  EXPECT_LT(worst, 1e-6 * scale + 1e-12) << "worst " << worst << " of " << scale;
+  }
+  return {worst, scale};
 }
 
-TEST(CapillaryForce, TheStiffnessIsTheCotangentLaplacianAndPositiveSemiDefinite) {
-  const double sigma = 0.07;
-  const LiquidMembrane m = jittered_sphere(8, 0.3, 0.01);
-  const std::vector<Vec3> f = capillary_forces(m, sigma);
-  const Eigen::SparseMatrix<double> L = capillary_stiffness(m, sigma);
+/// Checks that f = -L x per axis (1e-10 relative), and that L is symmetric with zero row sums
+/// and x^T L x >= 0 for random x.
+void expect_laplacian_of_forces(const LiquidMembrane& m, const std::vector<Vec3>& f,
+                                const Eigen::SparseMatrix<double>& L) {
   ASSERT_EQ(L.rows(), static_cast<Eigen::Index>(m.size()));
-  // f_c = -L_c x, per axis (Eq. 10 against Eq. 11).
   double worst = 0.0, scale = 0.0;
   for (int a = 0; a < 3; ++a) {
     VectorX x(m.size());
@@ -76,8 +75,8 @@ TEST(CapillaryForce, TheStiffnessIsTheCotangentLaplacianAndPositiveSemiDefinite)
       scale = std::max(scale, std::abs(f[i][a]));
     }
   }
+  EXPECT_GT(scale, 0.0);
   EXPECT_LT(worst, 1e-10 * scale) << worst << " " << scale;
-  // Symmetric, zero row sums, and x^T L x >= 0 for random x.
   EXPECT_LT((Eigen::SparseMatrix<double>(L.transpose()) - L).norm(), 1e-12 * L.norm());
   EXPECT_LT((L * VectorX::Ones(L.cols())).cwiseAbs().maxCoeff(), 1e-12 * L.norm());
   std::mt19937 rng(3);
@@ -87,6 +86,25 @@ TEST(CapillaryForce, TheStiffnessIsTheCotangentLaplacianAndPositiveSemiDefinite)
     for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = n01(rng);
     EXPECT_GE(x.dot(L * x), -1e-12 * L.norm() * x.squaredNorm());
   }
+}
+
+TEST(CapillaryForce, IsMinusSigmaTimesTheAreaGradient) {
+  const double sigma = 0.07;
+  LiquidMembrane m = jittered_sphere(8, 0.3, 0.01);
+  ASSERT_GT(m.size(), 100u);
+  const std::vector<Vec3> f = capillary_forces(m, sigma);
+  const auto [worst, scale] = force_gradient_gap(
+      m, f, [&](const LiquidMembrane& x) { return capillary_energy(x, sigma); }, 17, [](size_t) { return true; });
+  EXPECT_GT(scale, 0.0);
+  EXPECT_LT(worst, 1e-6 * scale + 1e-12) << "worst " << worst << " of " << scale;
+}
+
+TEST(CapillaryForce, TheStiffnessIsTheCotangentLaplacianAndPositiveSemiDefinite) {
+  const double sigma = 0.07;
+  const LiquidMembrane m = jittered_sphere(8, 0.3, 0.01);
+  const std::vector<Vec3> f = capillary_forces(m, sigma);
+  // f_c = -L_c x, per axis (Eq. 10 against Eq. 11).
+  expect_laplacian_of_forces(m, f, capillary_stiffness(m, sigma));
 }
 
 TEST(CapillaryForce, TrianglesOnTheWallsCarryNoEnergy) {
@@ -140,22 +158,9 @@ TEST(WettingForce, IsMinusTheWettingEnergysGradient) {
   const std::array<double, 6> theta{0.3, 2.0, 1.0, std::numbers::pi / 2, 0.0, 2.8};
   LiquidMembrane m = jittered_pool();
   const std::vector<Vec3> f = wetting_forces(m, sigma, theta);
-  const double h = 1e-6;
-  double worst = 0.0, scale = 0.0;
-  for (size_t i = 0; i < m.size(); i += 3) {
-    if (m.wall[i] == 0) continue;
-    for (int a = 0; a < 3; ++a) {
-      const double x0 = m.x[i][a];
-      m.x[i][a] = x0 + h;
-      const double ep = wetting_energy(m, sigma, theta);
-      m.x[i][a] = x0 - h;
-      const double em = wetting_energy(m, sigma, theta);
-      m.x[i][a] = x0;
-      const double fd = -(ep - em) / (2 * h);
-      worst = std::max(worst, std::abs(fd - f[i][a]));
-      scale = std::max(scale, std::abs(fd));
-    }
-  }
+  const auto [worst, scale] = force_gradient_gap(
+      m, f, [&](const LiquidMembrane& x) { return wetting_energy(x, sigma, theta); }, 3,
+      [&](size_t i) { return m.wall[i] != 0; });
   EXPECT_GT(scale, 0.0);
   EXPECT_LT(worst, 1e-6 * scale + 1e-12) << "worst " << worst << " of " << scale;
   // Free particles feel none of it.
@@ -205,27 +210,7 @@ TEST(WettingForce, ItsStiffnessOnNonWettingWallsIsTheCotangentLaplacian) {
   theta.fill(2.0 * std::numbers::pi / 3.0);
   const LiquidMembrane m = jittered_pool();
   const std::vector<Vec3> f = wetting_forces(m, sigma, theta);
-  const Eigen::SparseMatrix<double> L = wetting_stiffness(m, sigma, theta);
-  double worst = 0.0, scale = 0.0;
-  for (int a = 0; a < 3; ++a) {
-    VectorX x(m.size());
-    for (size_t i = 0; i < m.size(); ++i) x[static_cast<Eigen::Index>(i)] = m.x[i][a];
-    const VectorX lx = L * x;
-    for (size_t i = 0; i < m.size(); ++i) {
-      worst = std::max(worst, std::abs(lx[static_cast<Eigen::Index>(i)] + f[i][a]));
-      scale = std::max(scale, std::abs(f[i][a]));
-    }
-  }
-  EXPECT_GT(scale, 0.0);
-  EXPECT_LT(worst, 1e-10 * scale) << worst << " " << scale;
-  EXPECT_LT((Eigen::SparseMatrix<double>(L.transpose()) - L).norm(), 1e-12 * L.norm());
-  std::mt19937 rng(4);
-  std::normal_distribution<double> n01;
-  for (int k = 0; k < 10; ++k) {
-    VectorX x(L.cols());
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = n01(rng);
-    EXPECT_GE(x.dot(L * x), -1e-12 * L.norm() * x.squaredNorm());
-  }
+  expect_laplacian_of_forces(m, f, wetting_stiffness(m, sigma, theta));
   theta.fill(std::numbers::pi / 3.0);
   EXPECT_EQ(wetting_stiffness(m, sigma, theta).nonZeros(), 0);
 }
