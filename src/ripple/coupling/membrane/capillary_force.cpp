@@ -41,7 +41,9 @@ std::vector<Vec3> wetting_forces(const LiquidMembrane& m, double sigma, const st
   std::vector<Vec3> f(m.size(), Vec3::Zero());
   for (const Eigen::Vector3i& t : m.triangles) {
     const unsigned common = m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] & m.wall[static_cast<size_t>(t[2])];
-    if (common == 0) continue;
+    if (common == 0 || m.body[static_cast<size_t>(t[0])] >= 0 || m.body[static_cast<size_t>(t[1])] >= 0 ||
+        m.body[static_cast<size_t>(t[2])] >= 0)
+      continue;
     const double gamma = -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
     if (std::abs(gamma) > 1e-12 * sigma) add_area_pull(m, t, gamma, f);
   }
@@ -88,7 +90,9 @@ Eigen::SparseMatrix<double> wetting_stiffness(const LiquidMembrane& m, double si
   std::vector<Eigen::Triplet<double>> trips;
   for (const Eigen::Vector3i& t : m.triangles) {
     const unsigned common = m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] & m.wall[static_cast<size_t>(t[2])];
-    if (common == 0) continue;
+    if (common == 0 || m.body[static_cast<size_t>(t[0])] >= 0 || m.body[static_cast<size_t>(t[1])] >= 0 ||
+        m.body[static_cast<size_t>(t[2])] >= 0)
+      continue;
     const double gamma = -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
     if (gamma > 1e-12 * sigma) add_cotan_stiffness(m, t, gamma, trips);
   }

@@ -44,21 +44,60 @@ std::vector<uint8_t> solved_axes(const LiquidMembrane& m) {
   return axes;
 }
 
+bool wall_triangle_faces_out(const Vec3& a, const Vec3& b, const Vec3& c, unsigned walls) {
+  if (walls == 0) return true;
+  const Vec3 n = (b - a).cross(c - a);
+  for (int s = 0; s < 6; ++s)
+    if (walls & (1u << s)) {
+      const int axis = s / 2;
+      if ((s % 2 == 0 && !(n[axis] < 0.0)) || (s % 2 == 1 && !(n[axis] > 0.0))) return false;
+    }
+  return true;
+}
+
 int64_t attach_to_walls(LiquidMembrane& m, const GridGeometry& g, double reach) {
   const Vec3 lo = g.origin, hi = g.upper();
+  std::vector<std::vector<int>> around(m.size());
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) around[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
   int64_t joined = 0;
   for (size_t i = 0; i < m.size(); ++i) {
-    if (!m.free(i)) continue;
+    if (m.body[i] >= 0) continue;
+    Vec3 to = m.x[i];
+    uint8_t walls = m.wall[i];
     for (int a = 0; a < 3; ++a) {
-      if (m.x[i][a] - lo[a] < reach) {
-        m.x[i][a] = lo[a];
-        m.wall[i] |= static_cast<uint8_t>(1u << (2 * a));
-      } else if (hi[a] - m.x[i][a] < reach) {
-        m.x[i][a] = hi[a];
-        m.wall[i] |= static_cast<uint8_t>(1u << (2 * a + 1));
+      if (walls & (3u << (2 * a))) continue;  // on a side of this axis already
+      if (to[a] - lo[a] < reach) {
+        to[a] = lo[a];
+        walls |= static_cast<uint8_t>(1u << (2 * a));
+      } else if (hi[a] - to[a] < reach) {
+        to[a] = hi[a];
+        walls |= static_cast<uint8_t>(1u << (2 * a + 1));
       }
     }
-    if (m.wall[i]) ++joined;
+    if (walls == m.wall[i]) continue;
+    // Not where it would fold the membrane: every triangle around keeps its side, and one that
+    // comes to lie on a wall faces out through it (not a flap over the wetted wall).
+    bool ok = true;
+    for (int t : around[i]) {
+      const Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
+      Vec3 p[3], q[3];
+      unsigned common = 0xffu;
+      for (int c = 0; c < 3; ++c) {
+        const size_t k = static_cast<size_t>(tri[c]);
+        p[c] = m.x[k];
+        q[c] = k == i ? to : m.x[k];
+        common &= k == i ? walls : m.wall[k];
+      }
+      const Vec3 before = (p[1] - p[0]).cross(p[2] - p[0]), after = (q[1] - q[0]).cross(q[2] - q[0]);
+      if (!(after.dot(before) > 0.0) || !wall_triangle_faces_out(q[0], q[1], q[2], common)) ok = false;
+    }
+    if (!ok) continue;
+    m.x[i] = to;
+    m.wall[i] = walls;
+    for (int a = 0; a < 3; ++a)
+      if (walls & (3u << (2 * a))) m.v[i][a] = 0.0;  // at rest across its walls
+    ++joined;
   }
   return joined;
 }

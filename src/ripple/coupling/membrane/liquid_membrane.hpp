@@ -51,10 +51,17 @@ LiquidMembrane build_membrane(const ScalarGrid& phi, const GridGeometry& grid, i
 /// do not block; none for the others (inside the wetted wall, or touching a body).
 std::vector<uint8_t> solved_axes(const LiquidMembrane& m);
 
-/// Free particles within `reach` (m) of a domain side (or past it) are put on it and join the
-/// wall: the liquid touches the wall there. Without it, the surface the flow presses against a
-/// wall would crowd along it as a film the grid cannot see. Returns how many joined.
+/// Particles touching no body within `reach` (m) of a domain side they are not on (or past it)
+/// are put on it and join that wall, where no triangle around them would turn over or come to
+/// lie on the wall facing into the domain (a flap over the wetted wall): the liquid touches the
+/// wall there. Without it, the surface the flow presses against a wall would crowd along it as
+/// a film the grid cannot see, and the contact line could slide past the walls it meets.
+/// Their velocities across their walls are zeroed. Returns how many joined.
 int64_t attach_to_walls(LiquidMembrane& m, const GridGeometry& grid, double reach);
+
+/// Whether triangle (a, b, c), lying on the walls `walls` (bits as LiquidMembrane::wall), faces
+/// out of the domain through each of them, as the membrane's wall triangles do; true for none.
+bool wall_triangle_faces_out(const Vec3& a, const Vec3& b, const Vec3& c, unsigned walls);
 
 /// Marks the particles lying on the domain's sides (within 1e-9 dx).
 void mark_wall_particles(LiquidMembrane& m, const GridGeometry& grid);

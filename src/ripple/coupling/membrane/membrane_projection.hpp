@@ -1,6 +1,6 @@
 #pragma once
-// The fluid-membrane (F-M) system of Ruan et al. 2021, Eq. 19: grid pressures and the free
-// particles' velocities at once. Liquid faces take u = u* - dt/rho grad p (Eq. 7), fluid-air
+// The fluid-membrane (F-M) system of Ruan et al. 2021, Eq. 19: grid pressures and the
+// particles' velocities (the free ones', and the contact line's along its walls) at once. Liquid faces take u = u* - dt/rho grad p (Eq. 7), fluid-air
 // faces the membrane's W v (Eq. 15); the membrane's momentum (Eq. 18) gets the pressure's
 // impulse through W^T, the surface liquid's mass W^T M W and, with surface tension, the
 // capillary force f_c and its implicit stiffness K_c.
@@ -59,11 +59,11 @@ struct MembraneProjectionResult {
   int64_t line_particles = 0;  ///< on a wall's contact line, solved along the wall
 };
 
-/// On entry liquid.velocity holds u* and membrane.v the particles' velocities v^n (a wall
-/// particle's is its own to keep, a contact particle's its body's); on exit liquid.velocity
+/// On entry liquid.velocity holds u* and membrane.v the particles' velocities v^n (zero across
+/// the walls a particle lies on, a contact particle's its body's); on exit liquid.velocity
 /// holds u^{n+1} on the liquid's faces and its coupled faces (flagged in `valid`),
-/// liquid.pressure the pressure (Pa), `v_out` the free particles' new velocities (m/s; the
-/// others' as given) and each unknown body its new velocities. Throws SimulationError when a
+/// liquid.pressure the pressure (Pa), `v_out` the particles' new velocities along their solved
+/// axes (m/s; the rest as given) and each unknown body its new velocities. Throws SimulationError when a
 /// factorisation fails.
 MembraneProjectionResult project_with_membrane(LiquidState& liquid, const SolidBoundary& solids,
                                                const SurfaceFaces& faces, const LiquidMembrane& membrane,

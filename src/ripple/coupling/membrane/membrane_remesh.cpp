@@ -191,11 +191,17 @@ int collapse_short_edges(LiquidMembrane& m, double shortest) {
         for (int c = 0; c < 3; ++c) p[static_cast<size_t>(c)] = tri[c] == end ? mid : m.x[static_cast<size_t>(tri[c])];
         const Vec3 after = (p[1] - p[0]).cross(p[2] - p[0]);
         if (after.dot(before) < 0.2 * before.norm() * after.norm() || after.norm() < 1e-3 * before.norm()) ok = false;
+        // A triangle coming to lie on a wall must face out through it (no flap over the wall).
+        unsigned common = 0xffu;
+        for (int c = 0; c < 3; ++c) common &= tri[c] == end ? target->wall : m.wall[static_cast<size_t>(tri[c])];
+        if (!wall_triangle_faces_out(p[0], p[1], p[2], common)) ok = false;
       }
     if (!ok) continue;
     m.x[static_cast<size_t>(a)] = mid;
     m.v[static_cast<size_t>(a)] = 0.5 * (m.v[static_cast<size_t>(a)] + m.v[static_cast<size_t>(b)]);
     m.wall[static_cast<size_t>(a)] = target->wall;
+    for (int axis = 0; axis < 3; ++axis)
+      if (target->wall & (3u << (2 * axis))) m.v[static_cast<size_t>(a)][axis] = 0.0;  // at rest across its walls
     for (int t : vertex_tris[static_cast<size_t>(b)]) {
       Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(t)];
       if ((tri.array() == a).any()) dead[static_cast<size_t>(t)] = 1;
