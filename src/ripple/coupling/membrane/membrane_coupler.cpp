@@ -69,7 +69,7 @@ void MembraneCoupler::check_start(const World& w) const {
 
 double MembraneCoupler::contact_reach(const GridGeometry& g) const { return 0.1 * g.dx; }
 
-double MembraneCoupler::wall_reach(const GridGeometry& g) const { return 0.2 * g.dx; }
+double MembraneCoupler::wall_reach(const GridGeometry& g) const { return 0.01 * g.dx; }
 
 void MembraneCoupler::ensure_membrane(World& w) {
   if (!membrane_.x.empty()) return;
@@ -270,7 +270,7 @@ std::vector<StatsField> membrane_stats_fields() {
       {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
                              "frame."},
       {"membrane.contacts_max", "", "Most particles in contact with a rigid body (the contact set C) in a substep."},
-      {"membrane.wall_joins", "", "Free particles that came within a fifth of a cell of a wall and joined it (the "
+      {"membrane.wall_joins", "", "Particles that came within a hundredth of a cell of a wall (or past it) and joined it (the "
                                   "liquid touching the wall there), summed over the frame."},
       {"membrane.adhesion[].name", "", "A rigid body's name."},
       {"membrane.adhesion[].force", "N", "The membrane's capillary pull on it through its contact particles (Eq. 20) "
