@@ -9,6 +9,20 @@ namespace {
 
 const Vec3& at(const LiquidMembrane& m, int i) { return m.x[static_cast<size_t>(i)]; }
 
+/// The wetting energy per area (N/m) of triangle t: -sigma cos(theta_s) when its three
+/// particles lie on wall s (and touch no body), 0 otherwise.
+double wetting_coefficient(const LiquidMembrane& m, const Eigen::Vector3i& t, double sigma,
+                           const std::array<double, 6>& contact_angle) {
+  unsigned common = 0x3fu;
+  for (int c = 0; c < 3; ++c) {
+    const size_t k = static_cast<size_t>(t[c]);
+    if (m.body[k] >= 0) return 0.0;
+    common &= m.wall[k];
+  }
+  if (common == 0) return 0.0;
+  return -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
+}
+
 /// Adds triangle t's pull -gamma dA/dx (Eq. 10 with coefficient gamma, N/m) to f.
 void add_area_pull(const LiquidMembrane& m, const Eigen::Vector3i& t, double gamma, std::vector<Vec3>& f) {
   const Vec3 cross = (at(m, t[1]) - at(m, t[0])).cross(at(m, t[2]) - at(m, t[0]));
@@ -40,11 +54,7 @@ std::vector<Vec3> capillary_forces(const LiquidMembrane& m, double sigma) {
 std::vector<Vec3> wetting_forces(const LiquidMembrane& m, double sigma, const std::array<double, 6>& contact_angle) {
   std::vector<Vec3> f(m.size(), Vec3::Zero());
   for (const Eigen::Vector3i& t : m.triangles) {
-    const unsigned common = m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] & m.wall[static_cast<size_t>(t[2])];
-    if (common == 0 || m.body[static_cast<size_t>(t[0])] >= 0 || m.body[static_cast<size_t>(t[1])] >= 0 ||
-        m.body[static_cast<size_t>(t[2])] >= 0)
-      continue;
-    const double gamma = -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
+    const double gamma = wetting_coefficient(m, t, sigma, contact_angle);
     if (std::abs(gamma) > 1e-12 * sigma) add_area_pull(m, t, gamma, f);
   }
   return f;
@@ -89,11 +99,7 @@ Eigen::SparseMatrix<double> wetting_stiffness(const LiquidMembrane& m, double si
                                               const std::array<double, 6>& contact_angle) {
   std::vector<Eigen::Triplet<double>> trips;
   for (const Eigen::Vector3i& t : m.triangles) {
-    const unsigned common = m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] & m.wall[static_cast<size_t>(t[2])];
-    if (common == 0 || m.body[static_cast<size_t>(t[0])] >= 0 || m.body[static_cast<size_t>(t[1])] >= 0 ||
-        m.body[static_cast<size_t>(t[2])] >= 0)
-      continue;
-    const double gamma = -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
+    const double gamma = wetting_coefficient(m, t, sigma, contact_angle);
     if (gamma > 1e-12 * sigma) add_cotan_stiffness(m, t, gamma, trips);
   }
   return from_triplets(m, trips);
