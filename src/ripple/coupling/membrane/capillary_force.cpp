@@ -13,12 +13,7 @@ const Vec3& at(const LiquidMembrane& m, int i) { return m.x[static_cast<size_t>(
 /// particles lie on wall s (and touch no body), 0 otherwise.
 double wetting_coefficient(const LiquidMembrane& m, const Eigen::Vector3i& t, double sigma,
                            const std::array<double, 6>& contact_angle) {
-  unsigned common = 0x3fu;
-  for (int c = 0; c < 3; ++c) {
-    const size_t k = static_cast<size_t>(t[c]);
-    if (m.body[k] >= 0) return 0.0;
-    common &= m.wall[k];
-  }
+  const unsigned common = m.wall_of(t);
   if (common == 0) return 0.0;
   return -sigma * std::cos(contact_angle[static_cast<size_t>(std::countr_zero(common))]);
 }

@@ -37,6 +37,12 @@ struct LiquidMembrane {
     const size_t a = static_cast<size_t>(t[0]), b = static_cast<size_t>(t[1]), c = static_cast<size_t>(t[2]);
     return (wall[a] & wall[b] & wall[c]) != 0 || (body[a] >= 0 && body[a] == body[b] && body[b] == body[c]);
   }
+  /// The walls all three particles of t lie on (bits as `wall`); 0 when one touches a body.
+  uint8_t wall_of(const Eigen::Vector3i& t) const {
+    const size_t a = static_cast<size_t>(t[0]), b = static_cast<size_t>(t[1]), c = static_cast<size_t>(t[2]);
+    if (body[a] >= 0 || body[b] >= 0 || body[c] >= 0) return 0;
+    return static_cast<uint8_t>(wall[a] & wall[b] & wall[c]);
+  }
   /// The membrane as a mesh (closed: its volume is the liquid's).
   TriangleMesh mesh() const;
 };

@@ -39,14 +39,6 @@ int opposite(const Eigen::Vector3i& t, int a, int b) {
   return -1;
 }
 
-/// The walls all three particles of t lie on (0 for a triangle off the walls, or on a body).
-uint8_t wall_of(const LiquidMembrane& m, const Eigen::Vector3i& t) {
-  for (int c = 0; c < 3; ++c)
-    if (m.body[static_cast<size_t>(t[c])] >= 0) return 0;
-  return static_cast<uint8_t>(m.wall[static_cast<size_t>(t[0])] & m.wall[static_cast<size_t>(t[1])] &
-                              m.wall[static_cast<size_t>(t[2])]);
-}
-
 /// Per particle: 1 on the contact line at a wall (on a wall, in a free-surface triangle).
 std::vector<uint8_t> contact_line(const LiquidMembrane& m) {
   const std::vector<uint8_t> axes = solved_axes(m);
@@ -262,7 +254,7 @@ int flip_edges(LiquidMembrane& m) {
     // Free-surface pairs, and pairs on the same wall (coplanar: a flip only reshapes them).
     const bool on_wall1 = m.in_contact(t1), on_wall2 = m.in_contact(t2);
     if (on_wall1 != on_wall2) continue;
-    if (on_wall1 && (wall_of(m, t1) & wall_of(m, t2)) == 0) continue;
+    if (on_wall1 && (m.wall_of(t1) & m.wall_of(t2)) == 0) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int c = opposite(t1, a, b), d = opposite(t2, a, b);
     if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d)) || created.count(edge_key(c, d))) continue;
