@@ -6,14 +6,18 @@
 // projected out of the bar after the volume's offset) and no membrane particle lies inside the
 // bar beyond a hundredth of a cell (its distance is sampled every quarter cell; measured 0.002
 // cells). Measured (0.05 s): the bar's centre 0.54 mm above the still water at 0.0728 N/m, 2.1
-// mm below it at 0.005 N/m. About 40 s.
+// mm below it at 0.005 N/m, 4.2 mm below it (on the floor) under the plain level-set cut-cell
+// coupling. Keller's law for the bar (and, as a long validation, for
+// scenes/membrane/sphere_into_water.json's light ball). About 2 minutes.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 
 #include "../stepping.hpp"
 #include "../test_support.hpp"
 #include "ripple/coupling/membrane/membrane_coupler.hpp"
+#include "ripple/sim/frame_output.hpp"
 #include "ripple/world/rigid_bodies.hpp"
 
 using namespace ripple;
@@ -50,7 +54,9 @@ double bar_height(double sigma, double seconds) {
 /// rho g (A h0 - V_L) for a tank of floor area A holding V_L of liquid. The liquid's pressure
 /// is hydrostatic, p = rho g (h0 - y), so A rho g h0 is the floor's load, read from the bottom
 /// cells' pressures (their centres half a cell up). Averaged over [from, seconds] of every
-/// substep (the body bobs); returns {rho g (A h0 - V_L), m g} in N.
+/// substep; the body bobs, so the change of the vertical momentum of body and liquid over that
+/// time (which the floor's load also pays for) is taken out. Returns {rho g (A h0 - V_L), m g}
+/// in N.
 std::pair<double, double> keller_balance(const std::string& scene, double seconds, double from) {
   const std::string dir = std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane";
   nlohmann::json j = test::shipped_scene("scenes/membrane/" + scene);
@@ -61,19 +67,26 @@ std::pair<double, double> keller_balance(const std::string& scene, double second
   std::vector<int> model_body, scene_solid;
   std::vector<RigidBody> bodies = make_rigid_bodies(w, 0.25 * s.grid.dx, model_body, scene_solid);
   const double rho = s.fluid.density, g = s.gravity.norm(), dx = s.grid.dx;
-  double sum = 0.0, weight = 0.0, last = 0.0;
+  auto vertical_momentum = [&] {
+    read_rigid_bodies(w, model_body, bodies);
+    return bodies[0].mass * bodies[0].velocity.y() + measure_liquid(w).momentum.y();
+  };
+  double sum = 0.0, weight = 0.0, last = 0.0, p_from = 0.0;
   test::run_for(w, *coupler, seconds, [&](const World& world) {
     const double dt = world.time - last;
     last = world.time;
-    if (world.time <= from) return;
+    if (world.time <= from) {
+      if (world.time > from - 0.01) p_from = vertical_momentum();
+      return;
+    }
     double floor_load = 0.0;
     for (int k = 0; k < s.grid.n.z(); ++k)
       for (int i = 0; i < s.grid.n.x(); ++i) floor_load += dx * dx * (world.liquid.pressure(i, 0, k) + rho * g * 0.5 * dx);
     sum += dt * (floor_load - rho * g * membrane.membrane().mesh().signed_volume());
     weight += dt;
   });
-  read_rigid_bodies(w, model_body, bodies);
-  return {sum / weight, bodies[0].mass * g};
+  const double p_change = vertical_momentum() - p_from;
+  return {(sum - p_change) / weight, bodies[0].mass * g};
 }
 
 }  // namespace
@@ -85,6 +98,30 @@ TEST(ValidationMembraneFloating, KellersLawHoldsForTheFloatingDenseBar) {
   EXPECT_NEAR(displaced / weight, 1.0, 0.05);
 }
 
+/// The bar's centre height (m) after `seconds` under coupling `method` with plain level-set
+/// surface tension (no membrane).
+double bar_height_under(const std::string& method, double seconds) {
+  nlohmann::json j = test::shipped_scene("scenes/membrane/dense_bar.json");
+  j["coupling"] = {{"method", method}};
+  const Scene s = test::scene_from(j, std::string(RIPPLE_SOURCE_DIR) + "/scenes/membrane");
+  World w(s);
+  const std::unique_ptr<Coupler> coupler = initialise_world(w);
+  test::run_for(w, *coupler, seconds);
+  std::vector<int> model_body, scene_solid;
+  const std::vector<RigidBody> bodies = make_rigid_bodies(w, 0.25 * s.grid.dx, model_body, scene_solid);
+  return bodies[0].position.y();
+}
+
+TEST(ValidationMembraneFloating, TheDenseBarSinksWithThePlainLevelSetMethod) {
+  // The cut-cell coupling (Zarifi & Batty 2017) carries surface tension as the level set's
+  // pressure jump: nothing pulls along the bar's contact line, and the bar sinks to the floor
+  // (its centre 0.75 mm up when it rests there).
+  const double water_level = 0.005, y = bar_height_under("cutcell", 0.05);
+  std::printf("dense bar under the cut-cell coupling after 0.05 s: centre %+.2f mm from the still water\n",
+              1e3 * (y - water_level));
+  EXPECT_LT(y, water_level - 3.0e-3);
+}
+
 TEST(ValidationMembraneFloating, ADenseBarFloatsOnlyWhileSurfaceTensionCanHoldIt) {
   const double water_level = 0.005;
   const double held = bar_height(0.0728, 0.05), weak = bar_height(0.005, 0.05);
@@ -92,4 +129,15 @@ TEST(ValidationMembraneFloating, ADenseBarFloatsOnlyWhileSurfaceTensionCanHoldIt
               1e3 * (held - water_level), 1e3 * (weak - water_level));
   EXPECT_GT(held, water_level + 0.2e-3);  // afloat, its bottom (0.75 mm below the centre) in a dimple
   EXPECT_LT(weak, water_level - 1.0e-3);  // sinking
+}
+
+TEST(LongValidationMembraneFloating, KellersLawHoldsForTheFloatingLightBall) {
+  // scenes/membrane/sphere_into_water.json: the ball plunges, then bobs about its floating
+  // depth; averaged over its bobbing after the plunge. Measured +10.6 %: outside the 5 % (see
+  // docs/validation.md, still weak). About a minute, with RIPPLE_LONG_VALIDATION=1.
+  if (!std::getenv("RIPPLE_LONG_VALIDATION")) GTEST_SKIP() << "set RIPPLE_LONG_VALIDATION=1 (about a minute)";
+  const auto [displaced, weight] = keller_balance("sphere_into_water.json", 0.3, 0.1);
+  std::printf("light ball: weight of the displaced liquid %.4g N, the ball's weight %.4g N (%+.1f %%)\n", displaced,
+              weight, 100.0 * (displaced / weight - 1.0));
+  EXPECT_NEAR(displaced / weight, 1.0, 0.05);
 }

@@ -5,6 +5,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/membrane/capillary_force.hpp"
 #include "ripple/coupling/membrane/membrane_bodies.hpp"
+#include "ripple/coupling/membrane/membrane_body_contact.hpp"
 #include "ripple/coupling/membrane/membrane_level_set.hpp"
 #include "ripple/coupling/membrane/membrane_projection.hpp"
 #include "ripple/coupling/membrane/membrane_remesh.hpp"
@@ -98,6 +99,8 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   for (int k : membrane_.body)
     if (k >= static_cast<int>(bodies_.size()))
       throw SimulationError("a membrane particle touches body " + std::to_string(k) + ", which the scene does not have");
+  // The bodies' contacts with the walls and each other, on their velocities for this step.
+  frame_.body_contacts_max = std::max(frame_.body_contacts_max, resolve_body_contacts(bodies_, g, dt));
   MembraneProjectionParams mp;
   mp.projection = projection_params(s, dt);
   mp.thickness = settings_.thickness * g.dx;
@@ -216,6 +219,7 @@ void MembraneCoupler::write_frame_stats(const World& w, const FrameLog&, nlohman
                    {"collapses", frame_.collapses},
                    {"flips", frame_.flips},
                    {"contacts_max", frame_.contacts_max},
+                   {"body_contacts_max", frame_.body_contacts_max},
                    {"wall_joins", frame_.wall_joins},
                    {"adhesion", adhesion},
                    {"advection_iterations", frame_.advection_iterations},
@@ -270,6 +274,8 @@ std::vector<StatsField> membrane_stats_fields() {
       {"membrane.flips", "", "Edges flipped by the remeshing (not Delaunay, on nearly flat pairs), summed over the "
                              "frame."},
       {"membrane.contacts_max", "", "Most particles in contact with a rigid body (the contact set C) in a substep."},
+      {"membrane.body_contacts_max", "", "Most contacts of the rigid bodies' surface samples with the walls or another "
+                                        "body that took an impulse in a substep."},
       {"membrane.wall_joins", "", "Particles that came within a hundredth of a cell of a wall (or past it) and joined it (the "
                                   "liquid touching the wall there), summed over the frame."},
       {"membrane.adhesion[].name", "", "A rigid body's name."},

@@ -11,7 +11,8 @@
 //   correction solve  gravity, then the F-M system with the capillary forces and their
 //                     implicit stiffness: the new grid and membrane velocities (step 7)
 // Rigid bodies (the scene's `rigid` solids) move by their velocities (Eq. 29), the particles
-// touching them with them; their velocities come from the correction solve (Eq. 27-28). The
+// touching them with them; their velocities come from the correction solve (Eq. 27-28), less
+// the impulses of their contacts with the walls and each other at the step's start. The
 // state between steps is the membrane (positions, velocities, triangles, contacts),
 // checkpointed; the grid's level set is rebuilt from it, the bodies' state lives in the solids'.
 #include <string>
@@ -75,6 +76,7 @@ class MembraneCoupler final : public Coupler {
     double volume_offset_max = 0.0;
     int64_t splits = 0, collapses = 0, flips = 0;
     int64_t contacts_max = 0;
+    int64_t body_contacts_max = 0;  ///< body samples against walls or other bodies (membrane_body_contact)
     std::vector<Vec3> adhesion;  ///< N, per body, last substep
   } frame_;
 };

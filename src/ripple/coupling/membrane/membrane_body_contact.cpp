@@ -1,0 +1,127 @@
+#include "ripple/coupling/membrane/membrane_body_contact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ripple {
+
+namespace {
+
+/// 1 / (the effective mass of body b at world point x along unit n): 1/m + (r x n)^T I^-1 (r x n).
+double inverse_mass_along(const RigidBody& b, const Vec3& x, const Vec3& n) {
+  const Vec3 rn = (x - b.position).cross(n);
+  return 1.0 / b.mass + rn.dot(world_inertia(b).inverse() * rn);
+}
+
+void apply_impulse(RigidBody& b, const Vec3& x, const Vec3& j) {
+  b.velocity += j / b.mass;
+  b.angular_velocity += world_inertia(b).inverse() * (x - b.position).cross(j);
+}
+
+/// A sample x of body a near a wall (b = -1) or body b; n points from b toward a.
+struct Contact {
+  int a = 0, b = -1;
+  Vec3 x = Vec3::Zero(), n = Vec3::Zero();
+  double gap = 0.0;  ///< m along n (negative: inside)
+  double mu = 0.0;
+  double jn = 0.0;           ///< accumulated normal impulse (N s)
+  Vec3 jt = Vec3::Zero();    ///< accumulated friction impulse (N s)
+};
+
+std::vector<Contact> find_contacts(const std::vector<RigidBody>& bodies, const GridGeometry& domain, double dt) {
+  const Vec3 lo = domain.origin, hi = domain.upper();
+  std::vector<Contact> out;
+  for (size_t a = 0; a < bodies.size(); ++a) {
+    const RigidBody& A = bodies[a];
+    const double sweep_a = dt * (A.velocity.norm() + bounding_radius(A) * A.angular_velocity.norm());
+    for (size_t k = 0; k < A.points.size(); ++k) {
+      const Vec3 x = world_point(A, k);
+      for (int axis = 0; axis < 3; ++axis)
+        for (int side = 0; side < 2; ++side) {
+          const double d = side == 0 ? x[axis] - lo[axis] : hi[axis] - x[axis];
+          if (d > 0.5 * domain.dx + sweep_a) continue;
+          Contact c;
+          c.a = static_cast<int>(a);
+          c.x = x;
+          c.n = Vec3::Zero();
+          c.n[axis] = side == 0 ? 1.0 : -1.0;
+          c.gap = d;
+          c.mu = A.friction;
+          out.push_back(c);
+        }
+    }
+    for (size_t b = 0; b < bodies.size(); ++b) {
+      if (b == a) continue;
+      const RigidBody& B = bodies[b];
+      const double reach = 0.5 * domain.dx + sweep_a + dt * (B.velocity.norm() + bounding_radius(B) * B.angular_velocity.norm());
+      if ((A.position - B.position).norm() > bounding_radius(A) + bounding_radius(B) + reach) continue;
+      for (size_t k = 0; k < A.points.size(); ++k) {
+        const Vec3 x = world_point(A, k);
+        if ((x - B.position).norm() > bounding_radius(B) + reach) continue;
+        const double d = rigid_body_distance(B, x);
+        if (d > reach) continue;
+        const Vec3 grad = distance_gradient([&](const Vec3& y) { return rigid_body_distance(B, y); }, x, 0.1 * domain.dx);
+        if (!(grad.norm() > 0.0)) continue;
+        Contact c;
+        c.a = static_cast<int>(a);
+        c.b = static_cast<int>(b);
+        c.x = x;
+        c.n = grad.normalized();
+        c.gap = d;
+        c.mu = std::max(A.friction, B.friction);
+        out.push_back(c);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int64_t resolve_body_contacts(std::vector<RigidBody>& bodies, const GridGeometry& domain, double dt) {
+  std::vector<Contact> contacts = find_contacts(bodies, domain, dt);
+  if (contacts.empty()) return 0;
+  // Projected Gauss-Seidel on the accumulated impulses (each normal one kept >= 0, each friction
+  // one inside its cone): the flat face of a box lands without the spin that one-pass point
+  // impulses leave.
+  for (int sweep = 0; sweep < 50; ++sweep) {
+    double change = 0.0, scale = 0.0;
+    for (Contact& c : contacts) {
+      RigidBody& A = bodies[static_cast<size_t>(c.a)];
+      RigidBody* B = c.b >= 0 ? &bodies[static_cast<size_t>(c.b)] : nullptr;
+      auto relative_velocity = [&]() -> Vec3 {
+        Vec3 v = velocity_at(A, c.x);
+        if (B) v -= velocity_at(*B, c.x);
+        return v;
+      };
+      const double w = inverse_mass_along(A, c.x, c.n) + (B ? inverse_mass_along(*B, c.x, c.n) : 0.0);
+      // Normal: the end-of-step gap, gap + dt vn, kept >= 0.
+      const double vn = relative_velocity().dot(c.n);
+      const double jn = std::max(0.0, c.jn + (-c.gap / dt - vn) / w);
+      Vec3 dj = (jn - c.jn) * c.n;
+      c.jn = jn;
+      apply_impulse(A, c.x, dj);
+      if (B) apply_impulse(*B, c.x, -dj);
+      change += std::abs(dj.dot(c.n));
+      // Friction: stop the sliding within Coulomb's cone (the tangential effective mass taken as
+      // the normal one's).
+      const Vec3 v = relative_velocity();
+      const Vec3 vt = v - v.dot(c.n) * c.n;
+      Vec3 jt = c.jt - vt / w;
+      const double limit = c.mu * c.jn;
+      if (jt.norm() > limit) jt *= limit / jt.norm();
+      dj = jt - c.jt;
+      c.jt = jt;
+      apply_impulse(A, c.x, dj);
+      if (B) apply_impulse(*B, c.x, -dj);
+      change += dj.norm();
+      scale += c.jn;
+    }
+    if (change <= 1e-10 * scale) break;
+  }
+  int64_t active = 0;
+  for (const Contact& c : contacts) active += c.jn > 0.0;
+  return active;
+}
+
+}  // namespace ripple
