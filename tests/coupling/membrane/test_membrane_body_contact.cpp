@@ -93,16 +93,35 @@ TEST(MembraneBodyContact, ASphereSlidingOntoTheFloorRollsWithoutGainingEnergy) {
   EXPECT_NEAR(b.velocity.y(), 0.0, 1e-12);
   EXPECT_NEAR(velocity_at(b, b.position - Vec3(0.0, R, 0.0)).x(), 0.0, 1e-9);  // no slip left
   EXPECT_NEAR(b.velocity.x(), 0.05 * (1.0 - 1.0 / 3.5), 1e-9);
+  // Rolling without slip at v: (1/2 m + 1/2 I / R^2) v^2 = 0.7 m v^2, less than the slide's 1/2 m 0.05^2.
+  const double v = 0.05 * (1.0 - 1.0 / 3.5);
   const double after = 0.5 * b.mass * b.velocity.squaredNorm() + 0.5 * b.angular_velocity.dot(world_inertia(b) * b.angular_velocity);
-  EXPECT_LT(after, energy);
+  EXPECT_NEAR(after, 0.7 * b.mass * v * v, 1e-9 * energy);
+  EXPECT_LT(after, 0.5 * b.mass * 0.05 * 0.05);
 }
 
-TEST(MembraneBodyContact, ABodyStartingInsideAWallIsPushedOutGently) {
-  // 1 mm deep in the floor at dt = 1e-4 s: pushed out by a fifth of the depth a step (2 m/s),
-  // not the 10 m/s that would take it all out in one.
+TEST(MembraneBodyContact, ABodyStartingInsideAWallIsMovedOutNotPushed) {
+  // 1 mm deep in the floor: moved up by the depth, and left at rest (a push out would keep its
+  // speed, |gap| / dt and more, after it left the wall).
   std::vector<RigidBody> bodies{cube(Vec3(0.01, 0.001, 0.01), Vec3::Zero())};
-  resolve_body_contacts(bodies, box_domain(), 1e-4);
-  EXPECT_NEAR(bodies[0].velocity.y(), 0.2 * 0.001 / 1e-4, 1e-9);
+  EXPECT_EQ(resolve_body_contacts(bodies, box_domain(), 1e-4), 4);
+  EXPECT_NEAR(bodies[0].position.y(), 0.002, 1e-12);
+  EXPECT_NEAR(bodies[0].velocity.norm(), 0.0, 1e-12);
+  EXPECT_NEAR(bodies[0].angular_velocity.norm(), 0.0, 1e-12);
+}
+
+TEST(MembraneBodyContact, TwoBodiesOverlappingAreMovedApartByTheirInverseMasses) {
+  // A 4 mm cube's right face 0.5 mm into a 6 mm cube's left face: moved apart along x, each by
+  // the other's share of their mass, and left at rest.
+  RigidBody big = box_body(Vec3::Constant(0.006), 1000.0);
+  big.position = Vec3(0.0125, 0.01, 0.01);
+  std::vector<RigidBody> bodies{cube(Vec3(0.008, 0.01, 0.01), Vec3::Zero()), big};
+  const double share = bodies[1].mass / (bodies[0].mass + bodies[1].mass);
+  resolve_body_contacts(bodies, box_domain(), 1e-3);
+  EXPECT_NEAR(bodies[0].position.x(), 0.008 - share * 0.0005, 1e-9);
+  EXPECT_NEAR(bodies[1].position.x(), 0.0125 + (1.0 - share) * 0.0005, 1e-9);
+  EXPECT_NEAR(bodies[0].position.y(), 0.01, 1e-12);
+  EXPECT_NEAR(bodies[0].velocity.norm() + bodies[1].velocity.norm(), 0.0, 1e-12);
 }
 
 TEST(MembraneBodyContact, BodiesApartAreLeftAlone) {

@@ -95,10 +95,10 @@ int64_t resolve_body_contacts(std::vector<RigidBody>& bodies, const GridGeometry
         return v;
       };
       const double w = inverse_mass_along(A, c.x, c.n) + (B ? inverse_mass_along(*B, c.x, c.n) : 0.0);
-      // Normal: the end-of-step gap, gap + dt vn, kept >= 0; a sample already inside is pushed
-      // out by a fifth of its depth a step (the whole depth would leave the body that speed).
+      // Normal: the end-of-step gap, gap + dt vn, kept >= 0; a sample already inside stops
+      // going deeper (its body is moved out below, not pushed: a push would stay in it).
       const double vn = relative_velocity().dot(c.n);
-      const double target = c.gap >= 0.0 ? -c.gap / dt : -0.2 * c.gap / dt;
+      const double target = c.gap >= 0.0 ? -c.gap / dt : 0.0;
       const double jn = std::max(0.0, c.jn + (target - vn) / w);
       Vec3 dj = (jn - c.jn) * c.n;
       c.jn = jn;
@@ -128,8 +128,21 @@ int64_t resolve_body_contacts(std::vector<RigidBody>& bodies, const GridGeometry
     }
     if (change <= 1e-10 * scale) break;
   }
+  // Samples already inside: their bodies moved out along the normals by the depth, shared
+  // between two bodies by their inverse masses (translation only).
+  std::vector<Vec3> shift(bodies.size(), Vec3::Zero());
+  for (const Contact& c : contacts) {
+    if (c.gap >= 0.0) continue;
+    const size_t a = static_cast<size_t>(c.a);
+    const double wa = 1.0 / bodies[a].mass, wb = c.b >= 0 ? 1.0 / bodies[static_cast<size_t>(c.b)].mass : 0.0;
+    const double missing = -c.gap - (shift[a] - (c.b >= 0 ? shift[static_cast<size_t>(c.b)] : Vec3::Zero())).dot(c.n);
+    if (missing <= 0.0) continue;
+    shift[a] += wa / (wa + wb) * missing * c.n;
+    if (c.b >= 0) shift[static_cast<size_t>(c.b)] -= wb / (wa + wb) * missing * c.n;
+  }
+  for (size_t k = 0; k < bodies.size(); ++k) bodies[k].position += shift[k];
   int64_t active = 0;
-  for (const Contact& c : contacts) active += c.jn > 0.0;
+  for (const Contact& c : contacts) active += c.jn > 0.0 || c.gap < 0.0;
   return active;
 }
 

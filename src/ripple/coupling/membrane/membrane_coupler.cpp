@@ -99,8 +99,13 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
   for (int k : membrane_.body)
     if (k >= static_cast<int>(bodies_.size()))
       throw SimulationError("a membrane particle touches body " + std::to_string(k) + ", which the scene does not have");
-  // The bodies' contacts with the walls and each other, on their velocities for this step.
-  frame_.body_contacts_max = std::max(frame_.body_contacts_max, resolve_body_contacts(bodies_, g, dt));
+  // The bodies' contacts with the walls and each other, on their velocities for this step (and
+  // a body found inside another or a wall moved out, its contact particles with it).
+  {
+    const std::vector<RigidBody> before = bodies_;
+    frame_.body_contacts_max = std::max(frame_.body_contacts_max, resolve_body_contacts(bodies_, g, dt));
+    carry_contact_particles(membrane_, before, bodies_);
+  }
   MembraneProjectionParams mp;
   mp.projection = projection_params(s, dt);
   mp.thickness = settings_.thickness * g.dx;
@@ -275,7 +280,7 @@ std::vector<StatsField> membrane_stats_fields() {
                              "frame."},
       {"membrane.contacts_max", "", "Most particles in contact with a rigid body (the contact set C) in a substep."},
       {"membrane.body_contacts_max", "", "Most contacts of the rigid bodies' surface samples with the walls or another "
-                                        "body that took an impulse in a substep."},
+                                        "body that took an impulse (or were inside) in a substep."},
       {"membrane.wall_joins", "", "Particles that came within a hundredth of a cell of a wall (or past it) and joined it (the "
                                   "liquid touching the wall there), summed over the frame."},
       {"membrane.adhesion[].name", "", "A rigid body's name."},
