@@ -3,8 +3,8 @@
 // substep; the membrane a closed manifold (every edge shared by exactly two triangles) that does
 // not cross itself, at every frame; no membrane particle inside a rigid body beyond a hundredth
 // of a cell on every substep (the contact set's projection puts them on the surface). Together
-// about 12 minutes on 2 cores, so only with RIPPLE_LONG_VALIDATION=1 (sphere_into_water and
-// two_spheres_attracting fail: the membrane crosses itself at their spheres, docs/validation.md):
+// about 12 minutes on 2 cores, so only with RIPPLE_LONG_VALIDATION=1 (two_spheres_attracting
+// fails: as its spheres touch, the membrane squeezed between them crosses, docs/validation.md):
 //   RIPPLE_LONG_VALIDATION=1 build/tests/ripple_tests --gtest_filter='*LongValidationMembraneScenes*'
 #include <gtest/gtest.h>
 

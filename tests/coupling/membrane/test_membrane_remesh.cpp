@@ -76,6 +76,33 @@ TEST(MembraneRemesh, StretchedEdgesAreSplitAndSqueezedOnesCollapsed) {
   }
 }
 
+TEST(MembraneRemesh, AContactSheetOnABodyIsRemeshedAndKeepsItsBody) {
+  // The lower half of a sphere taken as lying on a body, then squeezed along x to a third:
+  // the sheet's short edges collapse as the free surface's do, and no edge joins a body's
+  // particle to a free one by a collapse (each particle keeps its body or stays free).
+  const double target = 0.05;
+  LiquidMembrane m = sphere_membrane(0.3);
+  for (size_t i = 0; i < m.size(); ++i) m.body[i] = m.x[i].y() < 0.45 ? 0 : -1;
+  for (Vec3& x : m.x) x.x() = 0.5 + (x.x() - 0.5) / 3.0;
+  auto sheet = [](const LiquidMembrane& mm) {
+    int n = 0;
+    for (size_t i = 0; i < mm.size(); ++i) n += mm.body[i] == 0;
+    return n;
+  };
+  const int sheet_before = sheet(m);
+  const size_t free_before = m.size() - static_cast<size_t>(sheet_before);
+  int collapses = 0;
+  for (int round = 0; round < 4; ++round) collapses += remesh_membrane(m, target).collapses;
+  EXPECT_EQ(m.mesh().boundary_or_nonmanifold_edges(), 0);
+  EXPECT_TRUE(consistently_oriented(m));
+  EXPECT_LT(sheet(m), sheet_before / 2);                               // the sheet was remeshed
+  EXPECT_LT(m.size() - static_cast<size_t>(sheet(m)), free_before / 2);  // as the free surface
+  for (size_t i = 0; i < m.size(); ++i)
+    if (m.body[i] == 0) EXPECT_LT(m.x[i].y(), 0.45 + 1e-12);  // no particle changed side
+    else EXPECT_GT(m.x[i].y(), 0.45 - 0.5 * target);
+  std::printf("sheet particles %d -> %d, collapses %d\n", sheet_before, sheet(m), collapses);
+}
+
 TEST(MembraneRemesh, AContactLineSlidingUpAndDownAWallKeepsTheWetWallSound) {
   GridGeometry g;
   g.n = Vec3i::Constant(10);

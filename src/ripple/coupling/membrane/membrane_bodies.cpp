@@ -31,9 +31,68 @@ void keep_liquid_out_of_bodies(const std::vector<RigidBody>& bodies, const GridG
   });
 }
 
+namespace {
+
+/// A particle just captured (its body in `was` another) whose projection put it behind the
+/// contact line, over the wetted sheet (a free surface meeting the body at less than 90 degrees
+/// overhangs the sheet), would lay a contact triangle back over its neighbours: the membrane
+/// would cross itself. The particle slides along the surface to the line's dry side, a fifth of
+/// that triangle's sheet edge beyond it. (Undoing slides that turn the particle's other, mixed
+/// triangles over would undo nearly all of them: crossing the line turns those.)
+void keep_captured_beside_the_sheet(LiquidMembrane& m, const std::vector<RigidBody>& bodies, const std::vector<int>& was,
+                                    double h) {
+  std::vector<std::vector<int>> incident(m.size());
+  for (size_t t = 0; t < m.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) incident[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
+  for (size_t i = 0; i < m.size(); ++i) {
+    const int k = m.body[i];
+    if (k < 0 || was[i] == k || m.wall[i]) continue;
+    const RigidBody& b = bodies[static_cast<size_t>(k)];
+    auto dist = [&](const Vec3& x) { return rigid_body_distance(b, x); };
+    std::vector<uint8_t> fixed(incident[i].size(), 0);
+    for (int round = 0; round < 3; ++round) {
+      bool moved = false;
+      for (size_t q = 0; q < incident[i].size(); ++q) {
+        const Eigen::Vector3i& tri = m.triangles[static_cast<size_t>(incident[i][q])];
+        int c = 0;
+        while (tri[c] != static_cast<int>(i)) ++c;
+        const size_t j = static_cast<size_t>(tri[(c + 1) % 3]), l = static_cast<size_t>(tri[(c + 2) % 3]);
+        if (m.body[j] != k || m.body[l] != k) continue;
+        Vec3 nb = distance_gradient(dist, m.x[i], h);
+        if (!(nb.norm() > 0.0)) continue;
+        nb.normalize();
+        // The triangle (i, j, l) faces into the body (as the sheet does) where s > 0.
+        const Vec3 e = m.x[l] - m.x[j];
+        Vec3 o = -nb.cross(e);
+        if (!(o.norm() > 0.0)) continue;
+        o.normalize();
+        const double s = (m.x[i] - m.x[j]).dot(o);
+        if (s >= 0.0 && !fixed[q]) continue;
+        const double margin = 0.2 * e.norm();
+        if (s >= margin) continue;
+        fixed[q] = 1;
+        m.x[i] += (margin - s) * o;
+        for (int step = 0; step < 4; ++step) {  // back onto the surface
+          const double d = dist(m.x[i]);
+          const Vec3 n = distance_gradient(dist, m.x[i], h);
+          if (!(n.norm() > 0.0) || std::abs(d) < 1e-6 * e.norm()) break;
+          m.x[i] -= d * n.normalized();
+        }
+        moved = true;
+      }
+      if (!moved) break;
+    }
+  }
+}
+
+}  // namespace
+
 int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>& bodies, double reach) {
   if (bodies.empty()) return 0;
   const double h = 0.25 * reach;
+  const std::vector<int> was = m.body;
+  const std::vector<Vec3> unprojected = m.x;
+  std::vector<uint8_t> was_outside(m.size(), 0);
   for (size_t i = 0; i < m.size(); ++i) {
     if (m.wall[i]) continue;
     int nearest = -1;
@@ -51,10 +110,12 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
       continue;
     }
     const RigidBody& b = bodies[static_cast<size_t>(nearest)];
-    // Inside: onto the surface along the distance's gradient (Fig. 7 step 2), again while the
-    // sampled distance's curvature (a box's edges) leaves it inside.
+    // Onto the surface along the distance's gradient (Fig. 7 step 2), again while the sampled
+    // distance's curvature (a box's edges) leaves it off. All of the contact sheet lies on the
+    // surface itself: a particle joining it lands beside the sheet, not over or under it.
     double d = nearest_d;
-    for (int round = 0; round < 4 && d < 0.0; ++round) {
+    was_outside[i] = d >= 0.0;
+    for (int round = 0; round < 4 && std::abs(d) > 1e-3 * reach; ++round) {
       const Vec3 n = distance_gradient([&](const Vec3& x) { return rigid_body_distance(b, x); }, m.x[i], h);
       if (!(n.norm() > 0.0)) break;
       m.x[i] -= d * n.normalized();
@@ -70,9 +131,13 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
         neighbour_touches[static_cast<size_t>(t[c])] = 1;
   int64_t contacts = 0;
   for (size_t i = 0; i < m.size(); ++i) {
-    if (m.body[i] >= 0 && !neighbour_touches[i]) m.body[i] = -1;
+    if (m.body[i] >= 0 && !neighbour_touches[i]) {
+      m.body[i] = -1;
+      if (was_outside[i]) m.x[i] = unprojected[i];  // free again where it was
+    }
     if (m.body[i] >= 0) ++contacts;
   }
+  keep_captured_beside_the_sheet(m, bodies, was, h);
   return contacts;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The membrane against rigid bodies (Ruan et al. 2021, Sec. 5.2 and Fig. 7 steps 2-3): which
 // cells lie inside a body, which particles touch one (the contact set C: within a tenth of a
-// cell of its surface, projected onto it from inside, and dropped again when none of their
-// neighbours touches), how contact particles ride with their body, and the membrane's capillary
+// cell of its surface, projected onto it, and dropped again when none of their neighbours
+// touches), how contact particles ride with their body, and the membrane's capillary
 // pull on the bodies through them (the adhesion force, Eq. 20).
 #include <vector>
 
@@ -18,9 +18,9 @@ Array3<int> cells_in_bodies(const std::vector<RigidBody>& bodies, const GridGeom
 void keep_liquid_out_of_bodies(const std::vector<RigidBody>& bodies, const GridGeometry& grid, ScalarGrid& phi);
 
 /// Sorts the particles off the walls into contact and free (Sec. 5.2 rules 2 and 3): a particle
-/// within `reach` (m) of a body or inside it takes that body, and one inside it is projected
-/// onto its surface; one whose neighbours touch no body is free again. Returns the contact
-/// particles.
+/// within `reach` (m) of a body or inside it takes that body and is projected onto its surface
+/// (Fig. 7 step 2), slid beside the contact sheet when it joins it from over the sheet; one
+/// whose neighbours touch no body is free again. Returns the contact particles.
 int64_t update_contact_particles(LiquidMembrane& membrane, const std::vector<RigidBody>& bodies, double reach);
 
 /// Moves each contact particle with its body from `before` to `after` (the same bodies at two

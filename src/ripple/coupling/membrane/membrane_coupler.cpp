@@ -143,7 +143,7 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     carry_contact_particles(membrane_, before, bodies_);
     advect_semi_lagrangian(L.velocity, {}, g, dt, nullptr, s.periodic_axes());
   }
-  // Step 6: the membrane remeshed, its particles sorted against the bodies (projected out of
+  // Step 6: the membrane remeshed, its particles sorted against the bodies (projected onto
   // them: Fig. 7 step 2), its volume restored, and liquid and air cells from it.
   {
     ScopedPhase t(ctx.timings, "membrane remesh");
@@ -155,8 +155,11 @@ void MembraneCoupler::step(World& w, double dt, const StepContext& ctx) {
     update_contact_particles(membrane_, bodies_, contact_reach(g));
     frame_.volume_offset_max =
         std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_, 0.5 * g.dx)));
-    // Again: the volume's offset may have moved free particles into a body.
+    // Again: the volume's offset may have moved free particles into a body. Their projection
+    // onto it changes the volume a little, which the free particles make up once more.
     frame_.contacts_max = std::max(frame_.contacts_max, update_contact_particles(membrane_, bodies_, contact_reach(g)));
+    frame_.volume_offset_max =
+        std::max(frame_.volume_offset_max, std::abs(restore_membrane_volume(membrane_, initial_volume_, 0.5 * g.dx)));
   }
   {
     ScopedPhase t(ctx.timings, "membrane cells");

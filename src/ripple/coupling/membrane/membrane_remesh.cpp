@@ -121,11 +121,16 @@ struct Collapse {
 /// the wall particle's place, a particle on one wall into one on that wall and another at the
 /// latter's place (walls' edges and corners stay put), and two on the same walls at the chord's
 /// midpoint, or at the contact line's particle when only one is on it (the line stays where it
-/// is). Particles touching a body, and pairs on different walls, do not collapse.
+/// is). Two particles on one body merge at the chord's midpoint (the contact update puts it back
+/// on the surface); a body's particle and a free one, and pairs on different walls, do not
+/// collapse.
 std::optional<Collapse> collapse_target(const LiquidMembrane& m, const std::vector<Vec3>& normals,
                                         const std::vector<uint8_t>& line, int a, int b) {
   const size_t ia = static_cast<size_t>(a), ib = static_cast<size_t>(b);
-  if (m.body[ia] >= 0 || m.body[ib] >= 0) return std::nullopt;
+  if (m.body[ia] >= 0 || m.body[ib] >= 0) {
+    if (m.body[ia] != m.body[ib] || m.wall[ia] || m.wall[ib]) return std::nullopt;
+    return Collapse{0.5 * (m.x[ia] + m.x[ib]), 0};  // on one body: the contact update puts it back on the surface
+  }
   const uint8_t wa = m.wall[ia], wb = m.wall[ib], both = static_cast<uint8_t>(wa | wb);
   if (wa == 0 && wb == 0) return Collapse{surface_midpoint(m, normals, a, b), 0};
   if (wa == wb) {
@@ -254,13 +259,21 @@ int flip_edges(LiquidMembrane& m) {
     // Free-surface pairs, and pairs on the same wall (coplanar: a flip only reshapes them).
     const bool on_wall1 = m.in_contact(t1), on_wall2 = m.in_contact(t2);
     if (on_wall1 != on_wall2) continue;
-    if (on_wall1 && (m.wall_of(t1) & m.wall_of(t2)) == 0) continue;
+    bool on_body = on_wall1 && m.body[static_cast<size_t>(t1[0])] >= 0;  // both on one body, off the walls
+    for (int c = 0; c < 3; ++c)
+      for (const Eigen::Vector3i* t : {&t1, &t2}) {
+        const size_t v = static_cast<size_t>((*t)[c]);
+        on_body = on_body && m.body[v] == m.body[static_cast<size_t>(t1[0])] && m.wall[v] == 0;
+      }
+    if (on_wall1 && !on_body && (m.wall_of(t1) & m.wall_of(t2)) == 0) continue;
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     const int c = opposite(t1, a, b), d = opposite(t2, a, b);
     if (c < 0 || d < 0 || c == d || edges.count(edge_key(c, d)) || created.count(edge_key(c, d))) continue;
     if (angle_at(m, c, a, b) + angle_at(m, d, a, b) <= std::numbers::pi + 1e-9) continue;  // Delaunay already
     const Vec3 n1 = normal_of(m, t1), n2 = normal_of(m, t2);
-    if (n1.dot(n2) < flat * n1.norm() * n2.norm()) continue;  // a crease: a flip would change the shape
+    // A crease: a flip would change the shape. On a body the body's surface is the shape, so
+    // up to 45 degrees (a sphere's sheet), but not over a box's edge (a chord through it).
+    if (n1.dot(n2) < (on_body ? std::cos(std::numbers::pi / 4.0) : flat) * n1.norm() * n2.norm()) continue;
     // t1 runs p -> q -> c along its order with {p, q} = {a, b}; t2 runs q -> p -> d.
     int e = 0;
     while (!((t1[e] == a || t1[e] == b) && (t1[(e + 1) % 3] == a || t1[(e + 1) % 3] == b))) ++e;

@@ -6,7 +6,9 @@
 // curvature; on the walls so that the walls' edges and the contact line stay put), and edges
 // whose two triangles are within 10 degrees of flat and not Delaunay are flipped. The wetted
 // walls' held particles are first relaxed along their walls, behind the sliding contact line.
-// Particles touching a body keep their place. The topology of the surface does not change: no
+// On a rigid body the contact sheet is remeshed too (collapses at the chord's midpoint, flips
+// within 45 degrees of flat), so that it keeps no slivers a split could lay over a neighbour;
+// no edge between a body's particle and a free one collapses. The topology of the surface does not change: no
 // merging or pinching yet. New particles take the mean velocity of the edge's ends.
 #include "ripple/coupling/membrane/liquid_membrane.hpp"
 
