@@ -72,6 +72,10 @@ TEST(CommandLine, ResumeReproducesAnUninterruptedRun) {
   auto j = test::small_scene();
   j["time"]["end"] = 0.2;
   j["output"]["checkpoint_every"] = 3;
+  // An emitter and a drain, whose running totals the checkpoint carries.
+  j["fluid"]["emitters"] = nlohmann::json::parse(
+      R"([{"type": "box", "min": [0.25, 0.2, 0.025], "max": [0.3, 0.25, 0.075], "velocity": [0, -0.5, 0]}])");
+  j["fluid"]["drains"] = nlohmann::json::parse(R"([{"type": "box", "min": [0.35, -1, -1], "max": [1, 0.05, 1]}])");
   const std::string scene = test::write_text(dir / "s.json", j.dump());
   const std::string a = (dir / "a").string(), b = (dir / "b").string();
   ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --out " + a, (dir / "a.log").string()), 0);
@@ -80,6 +84,18 @@ TEST(CommandLine, ResumeReproducesAnUninterruptedRun) {
   ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --resume " + b + " --threads 1", (dir / "c.log").string()), 0)
       << test::read_text(dir / "c.log");
   EXPECT_EQ(test::read_text(fs::path(a) / "liquid_0006.ply"), test::read_text(fs::path(b) / "liquid_0006.ply"));
+  auto last_line = [](const std::string& text) {
+    std::istringstream in(text);
+    std::string line, last;
+    while (std::getline(in, line)) last = line;
+    return nlohmann::json::parse(last);
+  };
+  const auto last_a = last_line(test::read_text(fs::path(a) / "stats.jsonl")),
+             last_b = last_line(test::read_text(fs::path(b) / "stats.jsonl"));
+  EXPECT_GT(last_a["emitted_volume"]["emitter0"].get<double>(), 0.0);
+  EXPECT_GT(last_a["drained_volume"]["drain0"].get<double>(), 0.0);
+  EXPECT_EQ(last_a["emitted_volume"], last_b["emitted_volume"]);
+  EXPECT_EQ(last_a["drained_volume"], last_b["drained_volume"]);
   // stats.jsonl has each frame exactly once.
   std::istringstream stats(test::read_text(fs::path(b) / "stats.jsonl"));
   std::string line;

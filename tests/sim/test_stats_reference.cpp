@@ -94,9 +94,13 @@ TEST(StatsReference, EveryMethodWritesOnlyDocumentedFieldsAndEveryFieldIsWritten
   gas["fluid"] = json::parse(R"({"representation": "gas", "density": 1.2, "gas": {"heat_lift": 1.0},
       "regions": [{"type": "box", "min": [0, 0, 0], "max": [0.15, 0.1, 0.1], "temperature": 1.0}]})");
   gas["domain"]["boundary"] = {{"y_max", "open"}};
+  // Emitters and drains write theirs.
+  json flows = test::small_scene();
+  flows["fluid"]["emitters"] = json::parse(R"([{"type": "sphere", "center": [0.2, 0.2, 0.05], "radius": 0.02}])");
+  flows["fluid"]["drains"] = json::parse(R"([{"type": "sphere", "center": [0.05, 0.02, 0.05], "radius": 0.02}])");
   std::set<std::string> all;
   for (const auto& [name, scene] :
-       {std::pair{"none", none}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}, {"slip", gas},
+       {std::pair{"none", none}, {"none", flows}, {"cutcell", cutcell}, {"barrier", barrier}, {"slip", slip}, {"slip", gas},
         {"monolith", monolith}, {"membrane", membrane}}) {
     SCOPED_TRACE(name);
     const std::set<std::string> own = documented_keys(name);  // another method's field is a failure too

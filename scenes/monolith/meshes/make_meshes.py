@@ -8,35 +8,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ among the scenes
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from obj_writer import write  # noqa: E402
-
-
-def revolve(profile, n_around):
-    """Closed surface of revolution about the y axis of an open profile [(r, y)...] whose first
-    and last points lie on the axis (r = 0): those become single pole vertices."""
-    V, F = [], []
-    rings = []
-    for r, y in profile:
-        if r == 0.0:
-            rings.append([len(V)])
-            V.append((0.0, y, 0.0))
-            continue
-        ring = []
-        for i in range(n_around):
-            a = 2 * math.pi * i / n_around
-            ring.append(len(V))
-            V.append((r * math.cos(a), y, r * math.sin(a)))
-        rings.append(ring)
-    for p, q in zip(rings, rings[1:]):
-        for i in range(n_around):
-            i2 = (i + 1) % n_around
-            if len(p) == 1:
-                F.append((p[0], q[i2], q[i]))
-            elif len(q) == 1:
-                F.append((p[i], p[i2], q[0]))
-            else:
-                F += [(p[i], p[i2], q[i2]), (p[i], q[i2], q[i])]
-    return V, F
+from obj_writer import revolve, write  # noqa: E402
 
 
 def bowl(outer=0.09, inner=0.06, base=0.05, n_arc=12, n_around=48):

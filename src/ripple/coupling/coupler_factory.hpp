@@ -14,10 +14,17 @@
 
 namespace ripple {
 
+/// What a method supports beyond its liquid and solids; a scene asking for more is refused.
+struct CouplingCapabilities {
+  bool emitters = false;          ///< fluid.emitters and fluid.drains
+  bool moving_obstacles = false;  ///< obstacles with a velocity, a spin or keyframes
+};
+
 struct CouplingMethod {
   CouplingSchema schema;  ///< name, summary, settings block
   std::function<std::unique_ptr<Coupler>(const Scene&)> make;
   std::vector<StatsField> stats;  ///< what its Coupler::write_frame_stats adds to a stats line
+  CouplingCapabilities capabilities;
 };
 
 /// Every method, the default (`none`) first.
@@ -30,7 +37,8 @@ std::vector<CouplingSchema> coupling_schemas();
 std::vector<StatsGroup> coupling_stats_groups();
 
 /// The scene's method (scene.coupling_method), made and checked against the scene: throws
-/// InputError naming the key when the method cannot couple what the scene holds.
+/// InputError naming the key when the method cannot couple what the scene holds or lacks a
+/// capability it asks for (naming the methods that have it).
 std::unique_ptr<Coupler> make_coupler(const Scene& scene);
 
 }  // namespace ripple

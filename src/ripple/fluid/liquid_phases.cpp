@@ -52,7 +52,7 @@ int extrapolation_layers(const Scene& s) { return static_cast<int>(std::ceil(s.t
 
 double stable_liquid_time_step(const LiquidWorld& w, bool capillary_limit) {
   const Scene& s = w.scene;
-  const double speed = max_liquid_speed(w);
+  const double speed = std::max(max_liquid_speed(w), w.flows.max_speed(w.time, s.time.max_dt));
   if (!std::isfinite(speed)) throw SimulationError("non-finite liquid velocity");
   // Include the speed gravity (a gas: its buoyancy) adds within one step (Bridson 2015, Sec. 3.2).
   const double accel = w.is_gas() ? gas_buoyancy_bound(w) : s.gravity.norm();
@@ -129,6 +129,10 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
     apply_gas_sources(w.gas_sources, L, w.solids);
     return in;
   }
+  {
+    ScopedPhase t(timings, "emitters");
+    w.flows.emit_and_drain(L, w.solids, w.time, dt);
+  }
   if (uses_particles(s.fluid.representation)) {
     ParticleBins& bins = w.particle_bins;
     {
@@ -162,6 +166,8 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
     ScopedPhase t(timings, "curvature");
     in.curvature = interface_curvature(L.phi, g.dx);
   }
+  // Emitters last: their faces keep exactly the emitter's velocity through the projection.
+  w.flows.hold_faces(L, w.solids, valid, w.time, dt);
   return in;
 }
 
@@ -204,6 +210,7 @@ int64_t advance_liquid_after_projection(LiquidWorld& w, ProjectionInput& in, dou
   const Scene& s = w.scene;
   LiquidState& L = w.liquid;
   const GridGeometry& g = L.grid;
+  w.flows.release_faces(w.solids);
   {
     ScopedPhase t(timings, "extrapolate");
     extrapolate_velocity(L.velocity, in.valid, extrapolation_layers(s));

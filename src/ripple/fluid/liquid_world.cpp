@@ -9,7 +9,7 @@
 
 namespace ripple {
 
-LiquidWorld::LiquidWorld(const Scene& s) : scene(s), obstacles(s.obstacles, s.grid.dx) {}
+LiquidWorld::LiquidWorld(const Scene& s) : scene(s), obstacles(s.obstacles, s.grid.dx), flows(s) {}
 
 void refresh_level_set(LiquidWorld& w) {
   if (!w.has_liquid()) return;
@@ -72,7 +72,7 @@ void seed_liquid(LiquidWorld& w) {
       w.liquid.phi[c] = d;
       liquid_cells += d < 0;
     }
-    if (liquid_cells == 0) throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid cell at this resolution");
+    if (liquid_cells == 0 && s.fluid.emitters.empty()) throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid cell at this resolution");
     redistance(w.liquid.phi, g.dx, kLevelSetBandCells);
     // Initial velocity: that of the region each face lies in (or within a cell of).
     for (int a = 0; a < 3; ++a) {
@@ -85,7 +85,7 @@ void seed_liquid(LiquidWorld& w) {
     }
   } else {
     w.liquid.particles = seed_particles(s, w.solids);
-    if (w.liquid.particles.size() == 0)
+    if (w.liquid.particles.size() == 0 && s.fluid.emitters.empty())
       throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid (inside the domain and outside solids)");
   }
   refresh_level_set(w);

@@ -4,6 +4,7 @@
 // the clock. world/world.hpp adds the Lagrangian solids.
 #include "ripple/fluid/density_correction.hpp"
 #include "ripple/fluid/gas_sources.hpp"
+#include "ripple/fluid/liquid_flows.hpp"
 #include "ripple/fluid/liquid_state.hpp"
 #include "ripple/fluid/particle_bins.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
@@ -25,6 +26,7 @@ struct LiquidWorld {
   PressureSystem pressure_system;             ///< scratch reused by every substep's projection (not state)
   VolumeCorrectionScratch volume_correction;  ///< scratch for the particles' volume correction (not state)
   std::vector<GasSourceCells> gas_sources;    ///< a gas's sources on the grid (from the scene, set when seeded)
+  LiquidFlows flows;                          ///< the liquid's emitters and drains, and what they moved
   /// How the level set built from particles continues into solids: the coupling method's
   /// choice (Coupler::solid_extension), set before the liquid is seeded.
   SolidExtension solid_extension = SolidExtension::mark_wet;
@@ -32,8 +34,8 @@ struct LiquidWorld {
   int frame = 0;          ///< last completed frame
   int64_t steps = 0;      ///< substeps taken since the start
 
-  /// Is there a fluid on the grid: liquid regions, or a gas (which fills the domain)?
-  bool has_liquid() const { return !scene.fluid.regions.empty() || is_gas(); }
+  /// Is there a fluid on the grid: liquid regions or emitters, or a gas (which fills the domain)?
+  bool has_liquid() const { return !scene.fluid.regions.empty() || !scene.fluid.emitters.empty() || is_gas(); }
   bool is_gas() const { return scene.fluid.representation == LiquidRepresentation::Gas; }
   /// The clock after a substep of dt (s): only the simulation loop (and tests standing in for
   /// it) advance it.

@@ -2,6 +2,7 @@
 // Typed, validated, immutable scene description (built from JSON by scene_loader).
 // Downstream code never asks whether a key exists: every default is filled in.
 #include <array>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -49,6 +50,32 @@ struct GasSourceDesc {
   double smoke = 1.0;            ///< smoke density (concentration)
   double temperature = 0.0;      ///< K above ambient
   double markers_per_second = 0.0;  ///< passive marker particles released inside it (1/s)
+};
+
+/// How an emitter adds liquid: `Continuous` keeps its shape full while it runs, `Once` fills it
+/// a single time at its start.
+enum class EmitterMode { Continuous, Once };
+
+/// A liquid emitter (tap, hose): while it runs, its shape is kept full of liquid moving at its
+/// velocity, the grid faces inside it held at that velocity, so liquid leaves it through its
+/// downstream side at speed x cross-section (m^3/s); the shape fills when the emitter starts.
+struct EmitterDesc {
+  std::string name;              ///< for stats and messages (default emitter<index>)
+  std::string pointer;           ///< where the scene describes it, e.g. "/fluid/emitters/0"
+  ShapeDesc shape;
+  Vec3 velocity = Vec3::Zero();  ///< m/s
+  EmitterMode mode = EmitterMode::Continuous;
+  double start = 0.0;                                       ///< s
+  double end = std::numeric_limits<double>::infinity();     ///< s (continuous only)
+};
+
+/// A drain: while it runs, the liquid inside its shape is removed.
+struct DrainDesc {
+  std::string name;     ///< default drain<index>
+  std::string pointer;  ///< e.g. "/fluid/drains/0"
+  ShapeDesc shape;
+  double start = 0.0;                                    ///< s
+  double end = std::numeric_limits<double>::infinity();  ///< s
 };
 
 /// Passive marker particles seeded in a shape at t = 0: they ride the gas and show its flow.
@@ -103,6 +130,8 @@ struct FluidSettings {
   double volume_correction = 0.5;  ///< share of a cell's particle excess spread per correction (every 2nd substep)
   LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
   std::vector<FluidRegionDesc> regions;
+  std::vector<EmitterDesc> emitters;
+  std::vector<DrainDesc> drains;
   GasSettings gas;
 };
 

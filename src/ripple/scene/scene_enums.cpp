@@ -31,6 +31,16 @@ const EnumTable<WallContact>& wall_contact_names() {
   return t;
 }
 
+const EnumTable<EmitterMode>& emitter_mode_names() {
+  static const EnumTable<EmitterMode> t{{"continuous", EmitterMode::Continuous}, {"once", EmitterMode::Once}};
+  return t;
+}
+
+const EnumTable<PathInterpolation>& path_interpolation_names() {
+  static const EnumTable<PathInterpolation> t{{"linear", PathInterpolation::linear}, {"smooth", PathInterpolation::smooth}};
+  return t;
+}
+
 const EnumTable<LinearSolverKind>& linear_solver_names() {
   static const EnumTable<LinearSolverKind> t{{"cholmod", LinearSolverKind::cholmod}, {"pcg", LinearSolverKind::pcg}};
   return t;

@@ -11,6 +11,8 @@ const EnumTable<LiquidRepresentation>& liquid_representation_names();
 const EnumTable<LevelSetAdvection>& level_set_advection_names();
 const EnumTable<PressurePreconditioner>& pressure_preconditioner_names();
 const EnumTable<WallContact>& wall_contact_names();
+const EnumTable<EmitterMode>& emitter_mode_names();
+const EnumTable<PathInterpolation>& path_interpolation_names();
 const EnumTable<LinearSolverKind>& linear_solver_names();
 const EnumTable<HingeHessian>& hinge_hessian_names();
 const EnumTable<ShellBending>& shell_bending_names();

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 #include <set>
 #include <sstream>
 
@@ -189,6 +190,35 @@ void rotate_obstacle(const json& rotation, const std::string& where, ShapeDesc& 
   s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
 }
 
+/// A keyframed obstacle's path (`keyframes`, `interpolation`), its keys checked: at least two,
+/// times increasing, no `velocity` or `angular_velocity` beside them.
+MotionPath keyframed_path(const json& sj, const std::string& ptr, const Vec3& centre, const Vec3& velocity,
+                          const Vec3& angular_velocity) {
+  const json& keys = sj["keyframes"];
+  if (velocity.squaredNorm() > 0.0 || angular_velocity.squaredNorm() > 0.0)
+    throw InputError(ptr + "/keyframes", "give either keyframes or velocity and angular_velocity, not both");
+  if (keys.size() < 2)
+    throw InputError(ptr + "/keyframes", "a keyframed obstacle needs at least two keys (one: place the shape there)");
+  std::vector<PoseKey> poses;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const std::string where = ptr + "/keyframes/" + std::to_string(k);
+    PoseKey key;
+    key.time = keys[k]["time"];
+    if (k > 0 && !(key.time > poses.back().time))
+      throw InputError(where + "/time", "keyframes out of order: " + format_number(key.time) +
+                                            " s does not come after the previous key's " +
+                                            format_number(poses.back().time) + " s");
+    key.position = vec3_of(keys[k]["position"]);
+    const json& r = keys[k]["rotation"];
+    const Vec3 axis = vec3_of(r["axis"]);
+    if (axis.norm() == 0.0 && r["degrees"].get<double>() != 0.0) throw InputError(where + "/rotation/axis", "must not be zero");
+    if (axis.norm() > 0.0)
+      key.rotation = Eigen::AngleAxisd(r["degrees"].get<double>() * std::numbers::pi / 180.0, axis.normalized());
+    poses.push_back(key);
+  }
+  return MotionPath::keyframed(centre, std::move(poses), enum_value(sj["interpolation"], path_interpolation_names()));
+}
+
 /// Why `name` cannot name output files ("" when it can): letters, digits, '_', '-' and '.',
 /// 1 to 64 of them, not starting with '.' (no paths, control characters or hidden files).
 std::string name_problem(const std::string& name) {
@@ -357,6 +387,42 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     s.fluid.regions.push_back(std::move(r));
   }
   const bool gas = s.fluid.representation == LiquidRepresentation::Gas;
+  // Emitters and drains: a shape, a time window, a name unique among them.
+  std::vector<std::string> flow_names;
+  auto flow_piece = [&](const char* list, size_t i, const char* what, ShapeDesc& shape, std::string& name,
+                        std::string& pointer, double& start, double& end) {
+    const json& e = f[list][i];
+    pointer = std::string("/fluid/") + list + "/" + std::to_string(i);
+    if (gas) fail(pointer, std::string("a gas fills the domain: use fluid.gas.sources instead of ") + list);
+    shape = shape_of(e, pointer, origin, base_dir);
+    if (!overlaps(shape.bounds(), domain_box)) fail(pointer, std::string(what) + " lies entirely outside the domain");
+    name = e["name"].get<std::string>().empty() ? std::string(what) + std::to_string(i) : e["name"].get<std::string>();
+    if (const std::string problem = name_problem(name); !problem.empty()) fail(pointer + "/name", problem);
+    if (std::find(flow_names.begin(), flow_names.end(), name) != flow_names.end())
+      fail(pointer + "/name", "duplicate emitter or drain name \"" + name + "\"");
+    flow_names.push_back(name);
+    start = e["start"];
+    if (e.contains("end") && !e["end"].is_null()) {
+      end = e["end"];
+      if (!(end > start)) fail(pointer + "/end", "end (" + format_number(end) + " s) must come after start (" +
+                                                 format_number(start) + " s)");
+    }
+  };
+  for (size_t i = 0; i < f["emitters"].size(); ++i) {
+    EmitterDesc e;
+    flow_piece("emitters", i, "emitter", e.shape, e.name, e.pointer, e.start, e.end);
+    e.velocity = vec3_of(f["emitters"][i]["velocity"]);
+    e.mode = enum_value(f["emitters"][i]["mode"], emitter_mode_names());
+    if (e.mode == EmitterMode::Once && std::isfinite(e.end))
+      fail(e.pointer + "/end", "an emitter of mode \"once\" fills its shape at its start: it has no end");
+    check_speed(e.pointer + "/velocity", e.velocity, 1.0);
+    s.fluid.emitters.push_back(std::move(e));
+  }
+  for (size_t i = 0; i < f["drains"].size(); ++i) {
+    DrainDesc d;
+    flow_piece("drains", i, "drain", d.shape, d.name, d.pointer, d.start, d.end);
+    s.fluid.drains.push_back(std::move(d));
+  }
   const json& gj = f["gas"];
   s.fluid.gas.smoke_weight = gj["smoke_weight"];
   s.fluid.gas.heat_lift = gj["heat_lift"];
@@ -418,18 +484,31 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     o.shape = shape_of(sj, ptr, origin, base_dir);
     rotate_obstacle(sj["rotation"], ptr + "/rotation", o.shape);
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
-    o.velocity = vec3_of(sj["velocity"]);
-    o.angular_velocity = vec3_of(sj["angular_velocity"]);
-    check_speed(ptr + "/velocity", o.velocity, 1.0);
-    check_speed(ptr + "/angular_velocity", o.angular_velocity, diagonal);
+    const Vec3 velocity = vec3_of(sj["velocity"]), angular_velocity = vec3_of(sj["angular_velocity"]);
+    check_speed(ptr + "/velocity", velocity, 1.0);
+    check_speed(ptr + "/angular_velocity", angular_velocity, diagonal);
+    if (sj["keyframes"].empty()) {
+      o.path = MotionPath::constant(o.shape.centroid(), velocity, angular_velocity);
+    } else {
+      o.path = keyframed_path(sj, origin + ": " + ptr, o.shape.centroid(), velocity, angular_velocity);
+      // The fastest a point on it moves (a smooth interval peaks at 1.5 times the linear rate).
+      const double peak = sj["interpolation"] == "smooth" ? 1.5 : 1.0;
+      const double lever = 0.5 * (o.shape.bounds().hi - o.shape.bounds().lo).norm();
+      for (size_t k = 1; k < sj["keyframes"].size(); ++k) {
+        const double t = 0.5 * (sj["keyframes"][k - 1]["time"].get<double>() + sj["keyframes"][k]["time"].get<double>());
+        check_speed(ptr + "/keyframes/" + std::to_string(k) + "/position", o.path.velocity(t) * peak, 1.0);
+        check_speed(ptr + "/keyframes/" + std::to_string(k) + "/rotation", o.path.angular_velocity(t) * peak, lever);
+      }
+    }
     if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
     if (const std::string problem = periodic_clearance_problem(o.shape.bounds(), s); !problem.empty())
       fail(ptr, "solid \"" + o.name + "\" " + problem);
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }
-  if (s.fluid.regions.empty() && s.lagrangian_solids.empty() && !gas)
-    fail("/fluid/regions", "the scene has nothing to simulate: add a liquid region or a shell, rod, volume or rigid solid");
+  if (s.fluid.regions.empty() && s.fluid.emitters.empty() && s.lagrangian_solids.empty() && !gas)
+    fail("/fluid/regions",
+         "the scene has nothing to simulate: add a liquid region or emitter, or a shell, rod, volume or rigid solid");
   s.contact_dhat = j["contact"]["dhat"];
   s.obstacle_friction = j["contact"]["friction"];
   s.friction_velocity = j["contact"]["friction_velocity"];

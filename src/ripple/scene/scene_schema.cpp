@@ -108,6 +108,27 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                                "values and the faces inside it are an inflow at its velocity. A source on a wall "
                                "that blows into the domain needs an open side for the gas to leave.",
                                shape_variants("emitting smoke", source_extra));
+  auto window = [](const std::string& what) {
+    return std::vector<std::pair<std::string, SchemaNode>>{
+        {"name", schema_string("Name in stats and messages (default: " + what + "<index>).", "")},
+        {"start", schema_number("When it starts.", "s", 0.0).range(0, kInf)},
+        {"end", schema_number_optional("When it stops (absent: never).", "s").range(0, kInf)}};
+  };
+  std::vector<std::pair<std::string, SchemaNode>> emitter_extra = window("emitter");
+  emitter_extra.push_back({"velocity", schema_vec3("Velocity of the liquid it emits; the grid faces inside the shape "
+                                                   "are held at it while it runs.",
+                                                   "m/s", json::array({0, 0, 0}))});
+  emitter_extra.push_back({"mode", schema_enum("`continuous`: the shape is kept full of liquid from `start` to `end`, "
+                                               "so liquid leaves it through its downstream side at speed x "
+                                               "cross-section; `once`: the shape is filled a single time at `start`.",
+                                               emitter_mode_names(), EmitterMode::Continuous)});
+  auto emitter = schema_variant("A liquid emitter (a tap, a hose): adds liquid moving at its velocity inside its shape "
+                                "(apic, flip: particles seeded as the initial ones; levelset: the shape united into "
+                                "the level set). Its emitted volume is in the stats.",
+                                shape_variants("emitting liquid", emitter_extra));
+  auto drain = schema_variant("A drain: while it runs, the liquid inside its shape is removed (and counted in the "
+                              "stats), so liquid flowing into it leaves the scene.",
+                              shape_variants("removing liquid", window("drain")));
   std::vector<std::pair<std::string, SchemaNode>> marker_extra = {
       {"per_cell", schema_integer("Markers per grid cell inside the shape.", 1).range(1, 64)}};
   auto marker = schema_variant("Passive marker particles seeded in a shape at t = 0: they ride the gas (and, under "
@@ -147,9 +168,20 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                        "settings under `coupling`).",
                                    level_set_advection_names(), LevelSetAdvection::MacCormack))
       .add("regions", schema_array("Initial liquid shapes.", region, json::array()))
+      .add("emitters", schema_array("Liquid emitters (not with `gas`: it has `gas.sources`).", emitter, json::array()))
+      .add("drains", schema_array("Liquid drains (not with `gas`).", drain, json::array()))
       .add("gas", gas);
   root.add("fluid", fluid);
 
+  auto keyframe = schema_object("Where the obstacle is at a time.");
+  keyframe.add("time", schema_number("Time of the key.", "s", 0.0).range(0, kInf))
+      .add("position", schema_vec3("Where the shape's centre (of its bounding box; a sphere's centre) is.", "m", nullptr))
+      .add("rotation", rotation_schema("Rotation about that centre from the shape as described (after its "
+                                       "`rotation`); between two keys the obstacle turns the short way, so keys "
+                                       "of a full turn lie less than 180 degrees apart."));
+  keyframe.fields[0].second.default_value = nullptr;
+  keyframe.fields[0].second.optional = false;
+  keyframe.fields[1].second.optional = false;
   std::vector<std::pair<std::string, SchemaNode>> solid_extra = {
       {"name", schema_string("Name used in output file names and messages (default: solid<index>): letters, digits, '_', "
                             "'-' and '.', at most 64, not starting with '.'.", "")},
@@ -157,7 +189,14 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       {"angular_velocity",
        schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))},
       {"rotation", rotation_schema("Initial rotation about the centre of the shape's bounding box (a tilted box "
-                                   "makes an inclined plane).")}};
+                                   "makes an inclined plane).")},
+      {"keyframes", schema_array("A keyframed obstacle (instead of `velocity` and `angular_velocity`): at least two "
+                                 "keys, times increasing; before the first key it rests there, after the last it "
+                                 "stays there. The liquid and the other solids see its velocity.",
+                                 keyframe, json::array())},
+      {"interpolation", schema_enum("Between keys: `linear` moves (and turns) at a constant velocity, `smooth` "
+                                    "eases out of and into every key (at rest at each key).",
+                                    path_interpolation_names(), PathInterpolation::linear)}};
   auto solid_variants = shape_variants("obstacle", solid_extra);
   for (auto& v : lagrangian_solid_variants()) solid_variants.push_back(std::move(v));
   auto solid = schema_variant("A solid: `box`, `sphere` and `mesh` are static or kinematic obstacles (cut-cell "

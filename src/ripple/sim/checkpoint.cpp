@@ -20,7 +20,7 @@ namespace {
 constexpr char kMagic[8] = {'R', 'I', 'P', 'P', 'L', 'E', 'C', 'K'};
 // 9: a gas's smoke and temperature grids; 8: a header with the payload's length and CRC-32;
 // 7: the coupling method's block (Coupler::save) after the common state.
-constexpr uint32_t kVersion = 9;
+constexpr uint32_t kVersion = 10;
 // magic, version, payload bytes (u64), payload CRC-32 (u32)
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 4;
 
@@ -107,6 +107,9 @@ void write_checkpoint(const std::string& path, const World& w, const Coupler& co
   s.put_vec(w.liquid.particles.v);
   s.put_vec(w.liquid.particles.c);
   s.put<uint8_t>(w.liquid.phi_matches_particles ? 1 : 0);
+  s.put_vec(w.flows.record.emitted);
+  s.put_vec(w.flows.record.emitted_until);
+  s.put_vec(w.flows.record.drained);
   if (w.lagrangian) {
     const SolidState& st = w.lagrangian->state;
     s.put_vec(std::vector<double>(st.z.data(), st.z.data() + st.z.size()));
@@ -151,6 +154,15 @@ void read_checkpoint(const std::string& path, World& w, Coupler& coupler) {
   r.get_vec(w.liquid.particles.v);
   r.get_vec(w.liquid.particles.c);
   w.liquid.phi_matches_particles = r.get<uint8_t>() != 0;
+  {
+    LiquidFlowRecord& f = w.flows.record;
+    const size_t emitters = f.emitted.size(), drains = f.drained.size();
+    r.get_vec(f.emitted);
+    r.get_vec(f.emitted_until);
+    r.get_vec(f.drained);
+    if (f.emitted.size() != emitters || f.emitted_until.size() != emitters || f.drained.size() != drains)
+      r.fail("checkpoint emitters and drains differ from the scene's (corrupt file)");
+  }
   if (w.lagrangian) {
     SolidState& st = w.lagrangian->state;
     std::vector<double> z, v;

@@ -117,7 +117,8 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"substeps", "", "Substeps taken in the frame."},
       {"wall_seconds", "s", "Wall-clock time of the frame, its output included (frame 0: setup and first output)."},
       {"fluid_volume", "m^3", "Volume enclosed by the liquid's surface mesh (before output smoothing)."},
-      {"fluid_volume_change", "", "fluid_volume relative to frame 0's."},
+      {"fluid_volume_change", "", "fluid_volume relative to frame 0's plus what emitters added and drains removed "
+                                  "since (0 while that is 0)."},
       {"fluid_kinetic_energy", "J", "Kinetic energy of the liquid, from the face velocities."},
       {"fluid_potential_energy", "J", "Gravity's potential energy of the liquid, zero at the world origin."},
       {"fluid_surface_energy", "J", "Surface tension times the surface's area, the caps on the domain's walls left out."},
@@ -159,7 +160,11 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"smoke_amount", "m^3", "Smoke density integrated over the domain (sources add to it, open sides take from it)."},
       {"smoke_max", "", "Largest smoke density of a cell."},
       {"temperature_max", "K", "Highest temperature above ambient of a cell."}}};
-  return {every, gas, solids};
+  StatsGroup flows{"With liquid emitters or drains (fluid.emitters, fluid.drains)", {
+      {"emitted_volume", "m^3", "Liquid each emitter has added since the start, by emitter name (apic, flip: the "
+                                "particles it seeded, a cell's volume per particles_per_cell of them)."},
+      {"drained_volume", "m^3", "Liquid each drain has removed since the start, by drain name."}}};
+  return {every, flows, gas, solids};
 }
 
 LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const TriangleMesh* surface) {
@@ -252,7 +257,7 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
     write_ply((dir / frame_file("markers", w.frame, "ply")).string(), points);
   }
   // A solids-only scene writes no empty liquid files, a gas no surface.
-  if (s.output.liquid_mesh && !s.fluid.regions.empty() && !w.is_gas()) {
+  if (s.output.liquid_mesh && (!s.fluid.regions.empty() || !s.fluid.emitters.empty()) && !w.is_gas()) {
     if (s.output.write_ply) write_ply((dir / frame_file("liquid", w.frame, "ply")).string(), m.surface);
     if (s.output.write_obj) write_obj((dir / frame_file("liquid", w.frame, "obj")).string(), m.surface);
   }
@@ -319,7 +324,18 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   j["time"] = w.time;
   j["substeps"] = log.substeps;
   j["fluid_volume"] = m.volume;
-  j["fluid_volume_change"] = initial_volume > 0 ? (m.volume - initial_volume) / initial_volume : 0.0;
+  // With emitters and drains the volume to keep is frame 0's plus what they added and removed.
+  const LiquidFlowRecord& flows = w.flows.record;
+  double expected_volume = initial_volume;
+  for (double v : flows.emitted) expected_volume += v;
+  for (double v : flows.drained) expected_volume -= v;
+  j["fluid_volume_change"] = expected_volume > 0 ? (m.volume - expected_volume) / expected_volume : 0.0;
+  if (!w.flows.empty()) {
+    j["emitted_volume"] = nlohmann::json::object();
+    j["drained_volume"] = nlohmann::json::object();
+    for (size_t e = 0; e < flows.emitted.size(); ++e) j["emitted_volume"][s.fluid.emitters[e].name] = flows.emitted[e];
+    for (size_t d = 0; d < flows.drained.size(); ++d) j["drained_volume"][s.fluid.drains[d].name] = flows.drained[d];
+  }
   j["fluid_kinetic_energy"] = m.kinetic_energy;
   j["fluid_momentum"] = {m.momentum.x(), m.momentum.y(), m.momentum.z()};
   j["max_fluid_speed"] = m.max_speed;

@@ -14,19 +14,12 @@ bool ObstacleField::any_kinematic() const {
   return false;
 }
 
-Mat3 ObstacleField::rotation(size_t i, double t) const {
-  const Vec3 w = descs_[i].angular_velocity * t;
-  const double angle = w.norm();
-  if (angle == 0.0) return Mat3::Identity();
-  return Eigen::AngleAxisd(angle, w / angle).toRotationMatrix();
-}
-
-// Rigid motion: x(t) = c0 + v t + R(t) (X - c0).
+// Rigid motion: x(t) = c(t) + R(t) (X - c0), c0 the shape's centre as described.
 Vec3 ObstacleField::to_rest(size_t i, const Vec3& p, double t) const {
   const auto& o = descs_[i];
   if (!o.kinematic()) return p;
-  const Vec3 c0 = o.shape.centroid();
-  return c0 + rotation(i, t).transpose() * (p - c0 - o.velocity * t);
+  const Pose pose = o.path.at(t);
+  return o.path.rest_centre() + pose.rotation.transpose() * (p - pose.centre);
 }
 
 double ObstacleField::signed_distance(const Vec3& p, double t) const {
@@ -42,9 +35,7 @@ Vec3 ObstacleField::velocity(const Vec3& p, double t) const {
     const double d = sdfs_[i](to_rest(i, p, t));
     if (d < best) {
       best = d;
-      const auto& o = descs_[i];
-      const Vec3 c = o.shape.centroid() + o.velocity * t;
-      v = o.velocity + o.angular_velocity.cross(p - c);
+      v = descs_[i].path.velocity_at(p, t);
     }
   }
   return v;
@@ -84,9 +75,8 @@ TriangleMesh ObstacleField::surface(size_t i, double t) const {
                                                        : *s.mesh;
   const auto& o = descs_[i];
   if (o.kinematic()) {
-    const Vec3 c0 = s.centroid();
-    const Mat3 R = rotation(i, t);
-    for (auto& v : m.vertices) v = c0 + o.velocity * t + R * (v - c0);
+    const Pose pose = o.path.at(t);
+    for (auto& v : m.vertices) v = pose.centre + pose.rotation * (v - o.path.rest_centre());
   }
   return m;
 }

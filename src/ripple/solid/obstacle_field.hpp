@@ -24,7 +24,6 @@ class ObstacleField {
 
  private:
   Vec3 to_rest(size_t i, const Vec3& p, double t) const;
-  Mat3 rotation(size_t i, double t) const;
   std::vector<ObstacleDesc> descs_;
   std::vector<ShapeSdf> sdfs_;
   double dx_;

@@ -1,11 +1,12 @@
 #pragma once
 // The shapes a scene places: liquid regions and obstacles (box, sphere or closed mesh) and an
-// obstacle's prescribed rigid motion.
+// obstacle's prescribed rigid motion (motion_path.hpp).
 #include <memory>
 #include <string>
 
 #include "ripple/core/triangle_mesh.hpp"
 #include "ripple/core/types.hpp"
+#include "ripple/solid/motion_path.hpp"
 
 namespace ripple {
 
@@ -21,13 +22,13 @@ struct ShapeDesc {
   Vec3 centroid() const;
 };
 
-/// A static or kinematic rigid collider of the liquid and the solids.
+/// A static or kinematic rigid collider of the liquid and the solids: its shape as described,
+/// moved by its path (a constant velocity and spin about shape.centroid(), or keyframes).
 struct ObstacleDesc {
   std::string name;
   ShapeDesc shape;
-  Vec3 velocity = Vec3::Zero();          ///< m/s
-  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about shape.centroid()
-  bool kinematic() const { return velocity.squaredNorm() > 0 || angular_velocity.squaredNorm() > 0; }
+  MotionPath path;
+  bool kinematic() const { return path.moves(); }
 };
 
 }  // namespace ripple

@@ -37,6 +37,7 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   info.kinematic = motion.kinematic;
   info.linear_velocity = motion.velocity;
   info.angular_velocity = motion.angular_velocity;
+  if (rigid && motion.kinematic) info.path = motion.path;
   m.bodies.push_back(info);
   VectorX rest(3 * x.size());
   for (size_t i = 0; i < x.size(); ++i) rest.segment<3>(3 * i) = x[i];
@@ -272,6 +273,7 @@ void SolidModelBuilder::add_rigid(const std::string& name, const std::vector<Vec
   b.orthogonality_stiffness = mat.orthogonality_stiffness;
   b.first_dof = m.vertex_dof[b.first_vertex];
   for (int i = 0; i < b.num_vertices; ++i) m.vertex_local[b.first_vertex + i] = x[i] - com;
+  if (b.path) b.path_offset = com - b.path->rest_centre();
   // Initial affine velocity: p_dot = v, A_dot = [omega]x A with A = I.
   const Mat3 w = skew(motion.angular_velocity);
   velocity_.segment<3>(b.first_dof) = motion.velocity;

@@ -1,4 +1,5 @@
 #pragma once
+#include <memory>
 // Assembles a SolidModel body by body: element rest data, lumped masses, hinges from
 // triangle adjacency, rigid-body mass properties from the closed surface, coordinates and
 // the collision mesh. Input is assumed checked (scene loader); shapes: #V positions,
@@ -46,7 +47,9 @@ struct BodyMotion {
   Vec3 velocity = Vec3::Zero();          ///< m/s initial (or scripted, kinematic)
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s initial (or scripted), about the centre of mass
   bool fixed = false;                    ///< rigid only: static obstacle
-  bool kinematic = false;                ///< rigid only: follows the velocities exactly
+  bool kinematic = false;                ///< rigid only: follows the velocities (or `path`) exactly
+  /// Rigid kinematic only: the prescribed motion of its shape (overrides the velocities).
+  std::shared_ptr<const MotionPath> path;
   double mass_damping = 0.0;             ///< Rayleigh alpha (1/s)
   double stiffness_damping = 0.0;        ///< Rayleigh beta (s)
   double friction = 0.0;                 ///< Coulomb coefficient (a pair uses sqrt(mu_a mu_b))

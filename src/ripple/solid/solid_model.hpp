@@ -5,12 +5,14 @@
 // coordinates each; a rigid body owns 12 (affine body dynamics: x = p + A x_local).
 #include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ripple/contact/collision_mesh.hpp"
 #include "ripple/solid/energies/deformation_gradient.hpp"
 #include "ripple/solid/energies/strain_energy.hpp"
+#include "ripple/solid/motion_path.hpp"
 
 namespace ripple {
 
@@ -35,6 +37,10 @@ struct SolidBodyInfo {
   bool kinematic = false;             ///< scripted linear/angular velocity
   Vec3 linear_velocity = Vec3::Zero();   ///< m/s (kinematic)
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic)
+  /// Kinematic along a path instead: its centre of mass sits at path_offset from the path's
+  /// centre as the body rests, and turns with it.
+  std::shared_ptr<const MotionPath> path;
+  Vec3 path_offset = Vec3::Zero();  ///< m
 };
 
 /// Pinned vertices of a deformable body that follow a scripted rigid motion:

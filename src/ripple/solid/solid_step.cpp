@@ -23,7 +23,14 @@ double bbox_diagonal(const VectorX& x) {
 }
 
 /// Pose of a kinematic body after dt: translated by v dt, rotated by omega dt about its centre.
-void advance_kinematic(const SolidBodyInfo& b, double dt, VectorX& z) {
+/// The kinematic body's coordinates at t1 = t0 + dt (s): along its path, or on at its velocities.
+void advance_kinematic(const SolidBodyInfo& b, double t1, double dt, VectorX& z) {
+  if (b.path) {
+    const Pose pose = b.path->at(t1);
+    z.segment<3>(b.first_dof) = pose.centre + pose.rotation * b.path_offset;
+    Eigen::Map<Mat3>(z.data() + b.first_dof + 3) = pose.rotation;
+    return;
+  }
   z.segment<3>(b.first_dof) += dt * b.linear_velocity;
   const double angle = b.angular_velocity.norm() * dt;
   if (angle == 0.0) return;
@@ -66,6 +73,9 @@ SolidState initial_solid_state(const SolidModel& model) {
   SolidState s;
   s.z = model.rest_coordinates();
   s.velocity = VectorX::Zero(model.num_dofs);
+  // Bodies on a path start where it is at t = 0.
+  for (const SolidBodyInfo& b : model.bodies)
+    if (b.path) advance_kinematic(b, 0.0, 0.0, s.z);
   return s;
 }
 
@@ -98,7 +108,7 @@ struct SolidStepProblem::Impl {
       any_damping = any_damping || b.mass_damping > 0.0 || b.stiffness_damping > 0.0;
       if (b.kind != SolidKind::rigid || b.fixed) continue;
       if (b.kinematic) {
-        advance_kinematic(b, dt, kinematic_target);
+        advance_kinematic(b, state.time + dt, dt, kinematic_target);
         any_kinematic = true;
       } else {
         target.segment<3>(b.first_dof) += dt * dt * settings.gravity;

@@ -118,8 +118,9 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
     BodyMotion motion;
     motion.fixed = !o.kinematic();
     motion.kinematic = o.kinematic();
-    motion.velocity = o.velocity;
-    motion.angular_velocity = o.angular_velocity;
+    motion.path = std::make_shared<const MotionPath>(o.path);
+    motion.velocity = o.path.velocity(0.0);
+    motion.angular_velocity = o.path.angular_velocity(0.0);
     motion.friction = s.obstacle_friction;
     b.add_rigid(o.name, g.vertices, g.triangles, RigidMaterial{}, motion);
   }

@@ -1,10 +1,12 @@
 // Remeshing the membrane: a membrane stretched to three times its length along x gets its long
 // edges split and one squeezed to a third its short ones collapsed, staying a closed, consistently
 // oriented manifold of nearly the same volume, with no edge longer than 1.75 targets; flips
-// leave a fresh membrane's shape alone. A contact line sliding up and down a wall leaves the
+// leave a fresh membrane's shape alone, and a crease is flipped only within 45 degrees on a body
+// (10 on the free surface). A contact line sliding up and down a wall leaves the
 // wetted wall's triangles unfolded, its particles on the wall, and their number bounded.
 #include <gtest/gtest.h>
 
+#include <numbers>
 #include <unordered_map>
 
 #include "ripple/coupling/membrane/membrane_remesh.hpp"
@@ -101,6 +103,30 @@ TEST(MembraneRemesh, AContactSheetOnABodyIsRemeshedAndKeepsItsBody) {
     if (m.body[i] == 0) EXPECT_LT(m.x[i].y(), 0.45 + 1e-12);  // no particle changed side
     else EXPECT_GT(m.x[i].y(), 0.45 - 0.5 * target);
   std::printf("sheet particles %d -> %d, collapses %d\n", sheet_before, sheet(m), collapses);
+}
+
+TEST(MembraneRemesh, ACreaseOnABodyIsFlippedOnlyWithin45Degrees) {
+  // Two triangles on edge a-b, each with a near-flat angle opposite it (not Delaunay), turned
+  // phi apart about the edge. On a body's curved surface (phi small) the pair is flipped; over
+  // a box's edge (phi = 90 degrees) or at 60 degrees a flip would lay a chord through the body,
+  // so it stays. On the free surface the limit is 10 degrees.
+  const double L = 0.05, delta = 0.005;
+  auto flips_at = [&](double phi_deg, int body) {
+    const double phi = phi_deg * std::numbers::pi / 180.0;
+    LiquidMembrane m;
+    m.x = {Vec3(0, 0, 0), Vec3(L, 0, 0), Vec3(0.5 * L, -delta, 0),
+           Vec3(0.5 * L, delta * std::cos(phi), delta * std::sin(phi))};
+    m.v.assign(4, Vec3::Zero());
+    m.wall.assign(4, 0);
+    m.body.assign(4, body);
+    m.triangles = {Eigen::Vector3i(0, 1, 2), Eigen::Vector3i(1, 0, 3)};
+    return remesh_membrane(m, L).flips;
+  };
+  EXPECT_EQ(flips_at(20.0, 0), 1);
+  EXPECT_EQ(flips_at(60.0, 0), 0);
+  EXPECT_EQ(flips_at(90.0, 0), 0);
+  EXPECT_EQ(flips_at(5.0, -1), 1);
+  EXPECT_EQ(flips_at(20.0, -1), 0);
 }
 
 TEST(MembraneRemesh, AContactLineSlidingUpAndDownAWallKeepsTheWetWallSound) {

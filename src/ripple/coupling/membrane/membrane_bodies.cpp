@@ -33,6 +33,19 @@ void keep_liquid_out_of_bodies(const std::vector<RigidBody>& bodies, const GridG
 
 namespace {
 
+/// Newton steps along the distance's gradient onto the body's surface (Fig. 7 step 2), `d` the
+/// distance at `x`, repeated while the sampled distance's curvature (a box's edges) leaves it off
+/// by more than `tol` (m).
+void project_onto_surface(const RigidBody& b, Vec3& x, double d, double h, double tol) {
+  auto dist = [&](const Vec3& y) { return rigid_body_distance(b, y); };
+  for (int round = 0; round < 4 && std::abs(d) > tol; ++round) {
+    const Vec3 n = distance_gradient(dist, x, h);
+    if (!(n.norm() > 0.0)) break;
+    x -= d * n.normalized();
+    d = dist(x);
+  }
+}
+
 /// A particle just captured (its body in `was` another) whose projection put it behind the
 /// contact line, over the wetted sheet (a free surface meeting the body at less than 90 degrees
 /// overhangs the sheet), would lay a contact triangle back over its neighbours: the membrane
@@ -41,6 +54,9 @@ namespace {
 /// triangles over would undo nearly all of them: crossing the line turns those.)
 void keep_captured_beside_the_sheet(LiquidMembrane& m, const std::vector<RigidBody>& bodies, const std::vector<int>& was,
                                     double h) {
+  bool captured = false;
+  for (size_t i = 0; i < m.size() && !captured; ++i) captured = m.body[i] >= 0 && was[i] != m.body[i] && !m.wall[i];
+  if (!captured) return;  // most substeps: nothing joined the sheet
   std::vector<std::vector<int>> incident(m.size());
   for (size_t t = 0; t < m.triangles.size(); ++t)
     for (int c = 0; c < 3; ++c) incident[static_cast<size_t>(m.triangles[t][c])].push_back(static_cast<int>(t));
@@ -72,12 +88,7 @@ void keep_captured_beside_the_sheet(LiquidMembrane& m, const std::vector<RigidBo
         if (s >= margin) continue;
         fixed[q] = 1;
         m.x[i] += (margin - s) * o;
-        for (int step = 0; step < 4; ++step) {  // back onto the surface
-          const double d = dist(m.x[i]);
-          const Vec3 n = distance_gradient(dist, m.x[i], h);
-          if (!(n.norm() > 0.0) || std::abs(d) < 1e-6 * e.norm()) break;
-          m.x[i] -= d * n.normalized();
-        }
+        project_onto_surface(b, m.x[i], rigid_body_distance(b, m.x[i]), h, 1e-6 * e.norm());
         moved = true;
       }
       if (!moved) break;
@@ -91,8 +102,7 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
   if (bodies.empty()) return 0;
   const double h = 0.25 * reach;
   const std::vector<int> was = m.body;
-  const std::vector<Vec3> unprojected = m.x;
-  std::vector<uint8_t> was_outside(m.size(), 0);
+  std::vector<std::pair<size_t, Vec3>> outside;  // captured from outside: index, unprojected position
   for (size_t i = 0; i < m.size(); ++i) {
     if (m.wall[i]) continue;
     int nearest = -1;
@@ -110,17 +120,10 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
       continue;
     }
     const RigidBody& b = bodies[static_cast<size_t>(nearest)];
-    // Onto the surface along the distance's gradient (Fig. 7 step 2), again while the sampled
-    // distance's curvature (a box's edges) leaves it off. All of the contact sheet lies on the
-    // surface itself: a particle joining it lands beside the sheet, not over or under it.
-    double d = nearest_d;
-    was_outside[i] = d >= 0.0;
-    for (int round = 0; round < 4 && std::abs(d) > 1e-3 * reach; ++round) {
-      const Vec3 n = distance_gradient([&](const Vec3& x) { return rigid_body_distance(b, x); }, m.x[i], h);
-      if (!(n.norm() > 0.0)) break;
-      m.x[i] -= d * n.normalized();
-      d = rigid_body_distance(b, m.x[i]);
-    }
+    // All of the contact sheet lies on the surface: a particle joining it lands beside the
+    // sheet, not over or under it.
+    if (nearest_d >= 0.0) outside.emplace_back(i, m.x[i]);
+    project_onto_surface(b, m.x[i], nearest_d, h, 1e-3 * reach);
     m.body[i] = nearest;
   }
   // Rule 3: a contact particle none of whose neighbours touches a body is free.
@@ -129,12 +132,11 @@ int64_t update_contact_particles(LiquidMembrane& m, const std::vector<RigidBody>
     for (int c = 0; c < 3; ++c)
       if (m.body[static_cast<size_t>(t[(c + 1) % 3])] >= 0 || m.body[static_cast<size_t>(t[(c + 2) % 3])] >= 0)
         neighbour_touches[static_cast<size_t>(t[c])] = 1;
+  for (const auto& [i, x] : outside)
+    if (!neighbour_touches[i]) m.x[i] = x;  // free again where it was
   int64_t contacts = 0;
   for (size_t i = 0; i < m.size(); ++i) {
-    if (m.body[i] >= 0 && !neighbour_touches[i]) {
-      m.body[i] = -1;
-      if (was_outside[i]) m.x[i] = unprojected[i];  // free again where it was
-    }
+    if (m.body[i] >= 0 && !neighbour_touches[i]) m.body[i] = -1;
     if (m.body[i] >= 0) ++contacts;
   }
   keep_captured_beside_the_sheet(m, bodies, was, h);
