@@ -56,7 +56,7 @@ std::string describe(const ripple::Scene& s, int max_frames = -1) {
   char buf[256];
   const bool gas = s.fluid.representation == ripple::LiquidRepresentation::Gas;
   const std::string rep = ripple::enum_name(s.fluid.representation, ripple::liquid_representation_names());
-  const char* liquid = s.fluid.regions.empty() && !gas ? "none" : rep.c_str();
+  const char* liquid = s.fluid.regions.empty() && s.fluid.emitters.empty() && !gas ? "none" : rep.c_str();
   std::snprintf(buf, sizeof buf, "grid %dx%dx%d, dx %.4g m, %d frames at %.4g fps, fluid %s, solids %zu", s.grid.n.x(),
                 s.grid.n.y(), s.grid.n.z(), s.grid.dx,
                 max_frames >= 0 ? std::min(max_frames, s.time.frame_count()) : s.time.frame_count(), s.time.fps, liquid,

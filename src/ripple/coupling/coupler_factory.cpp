@@ -39,7 +39,7 @@ const std::vector<CouplingMethod>& coupling_methods() {
         slip_settings_schema()},
        [](const Scene& s) { return std::make_unique<SlipCoupler>(slip_settings(s)); },
        slip_stats_fields(),
-       {.emitters = true, .moving_obstacles = true}},
+       {.moving_obstacles = true}},
       {{"monolith",
         "the liquid, rigid bodies and elastic volumes two ways, with frictional contact against the walls, the "
         "obstacles and each other, in one box-constrained solve for pressures, contact forces and velocities per "
@@ -93,7 +93,7 @@ void check_capabilities(const Scene& scene, const CouplingMethod& m) {
   }
   for (size_t i = 0; i < scene.obstacles.size(); ++i)
     if (scene.obstacles[i].kinematic() && !m.capabilities.moving_obstacles)
-      throw InputError(scene.source_path + ": /solids (\"" + scene.obstacles[i].name + "\")",
+      throw InputError(scene.source_path + ": " + scene.obstacles[i].pointer,
                        "coupling method \"" + m.schema.name + "\" cannot move obstacles (velocity, angular_velocity, "
                        "keyframes); methods that can: " + methods_with(&CouplingCapabilities::moving_obstacles));
 }

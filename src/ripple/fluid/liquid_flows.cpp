@@ -127,9 +127,9 @@ double LiquidFlows::emit_particles(size_t e, LiquidState& L, const SolidBoundary
         // Where the point is at t0, unless that is outside the domain or in a solid.
         Vec3 at = x - back;
         if (!inside_domain(g, at) || solid_phi_at(solids, g, at) < 0.0) at = x;
-        int* n = cell_slot(at);
-        if (!n || *n >= ppc) continue;
-        ++*n;
+        int* n = cell_slot(at);  // null: upstream beyond the counted cells (cfl > 1), empty there
+        if (n && *n >= ppc) continue;
+        if (n) ++*n;
         L.particles.x.push_back(at.cast<float>());
         L.particles.v.push_back(E.velocity.cast<float>());
         L.particles.c.push_back(Mat3f::Zero());
@@ -201,12 +201,13 @@ void LiquidFlows::emit_and_drain(LiquidState& L, const SolidBoundary& solids, do
       if (removed > 0) L.phi_matches_particles = false;
       record.drained[d] += static_cast<double>(removed) * g.dx * g.dx * g.dx / scene_.fluid.particles_per_cell;
     } else {
-      level_set_changed = true;
       for_range(sample_range(g, cell_sample_offset(), g.n, box, 2.0), [&](int i, int j, int k) {
         double& phi = L.phi(i, j, k);
         const double air = -sdf(g.cell_center(i, j, k));
         if (air <= phi) return;
-        record.drained[d] += cell_liquid(phi, g.dx) - cell_liquid(air, g.dx);
+        const double removed = cell_liquid(phi, g.dx) - cell_liquid(air, g.dx);
+        level_set_changed = level_set_changed || removed > 0.0;
+        record.drained[d] += removed;
         phi = air;
       });
     }
@@ -255,13 +256,13 @@ void LiquidFlows::hold_faces(LiquidState& L, SolidBoundary& solids, FaceFlags& v
         if (sdf(g.face_center(a, i, j, k)) > on) return;
         const int64_t f = L.velocity.u[a].index(i, j, k);
         if (solids.face_open[a][f] <= 0.0) return;  // a wall or solid already
-        // A level set's emitted volume is the outflow: through a face whose downstream cell
-        // lies outside the shape (a box's bottom side under a tap).
+        // A level set's emitted volume is the outflow: through the last held face downstream
+        // (the next face along the velocity lies outside the shape; a tap's bottom side).
         if (level_set && E.velocity[a] != 0.0) {
-          Vec3i down(i, j, k);
-          if (E.velocity[a] < 0.0) down[a] -= 1;
-          if (down[a] >= 0 && down[a] < g.n[a] && sdf(g.cell_center(down.x(), down.y(), down.z())) > 0.0)
-            record.emitted[e] += std::abs(E.velocity[a]) * g.dx * g.dx * dt;
+          Vec3i next(i, j, k);
+          next[a] += E.velocity[a] < 0.0 ? -1 : 1;
+          if (sdf(g.face_center(a, next.x(), next.y(), next.z())) > on)
+            record.emitted[e] += std::abs(E.velocity[a]) * g.dx * g.dx * (std::min(t0 + dt, E.end) - t0);
         }
         held_.push_back({a, f, solids.face_open[a][f], solids.velocity.u[a][f]});
         solids.face_open[a][f] = 0.0;

@@ -9,7 +9,7 @@
 // at exactly speed x cross-section. While it runs, the particles inside the shape move at its velocity and
 // the grid faces inside it are held there through the projection (closed, like a moving solid's
 // faces), so the liquid leaves through the downstream side at that velocity whatever the
-// pressure. A level set is united with the shape instead. A drain removes the particles (or
+// pressure. A level set's emitted volume is the shape's at the start, then that outflow. A level set is united with the shape instead. A drain removes the particles (or
 // the level set's liquid) inside its shape.
 #include <array>
 #include <vector>

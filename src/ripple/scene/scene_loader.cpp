@@ -481,6 +481,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
       continue;
     }
     ObstacleDesc o;
+    o.pointer = ptr;
     o.shape = shape_of(sj, ptr, origin, base_dir);
     rotate_obstacle(sj["rotation"], ptr + "/rotation", o.shape);
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();

@@ -19,7 +19,7 @@ std::string seconds(double s) {
 /// The capillary step limit depends on the scene alone: below
 /// time.min_dt, the run could not take its first substep.
 void check_step_limits(const Scene& s) {
-  if (s.fluid.regions.empty()) return;
+  if (s.fluid.regions.empty() && s.fluid.emitters.empty()) return;
   auto refuse_below_min_dt = [&](double limit, const std::string& key, const std::string& what,
                                  const std::string& remedy) {
     if (limit < s.time.min_dt)

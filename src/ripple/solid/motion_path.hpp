@@ -33,7 +33,7 @@ class MotionPath {
   explicit MotionPath(const Vec3& rest_centre = Vec3::Zero());
   /// Moving at `velocity` (m/s) and spinning at `angular_velocity` (rad/s) about the centre from t = 0.
   static MotionPath constant(const Vec3& rest_centre, const Vec3& velocity, const Vec3& angular_velocity);
-  /// Through `keys` (times strictly increasing, at least one); held at the first key before it
+  /// Through `keys` (times strictly increasing, at least two); held at the first key before it
   /// and at the last after it.
   static MotionPath keyframed(const Vec3& rest_centre, std::vector<PoseKey> keys, PathInterpolation interpolation);
 

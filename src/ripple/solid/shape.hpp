@@ -26,6 +26,7 @@ struct ShapeDesc {
 /// moved by its path (a constant velocity and spin about shape.centroid(), or keyframes).
 struct ObstacleDesc {
   std::string name;
+  std::string pointer;  ///< where the scene describes it, e.g. "/solids/1"
   ShapeDesc shape;
   MotionPath path;
   bool kinematic() const { return path.moves(); }

@@ -276,7 +276,7 @@ void SolidModelBuilder::add_rigid(const std::string& name, const std::vector<Vec
   if (b.path) b.path_offset = com - b.path->rest_centre();
   // Initial affine velocity: p_dot = v, A_dot = [omega]x A with A = I.
   const Mat3 w = skew(motion.angular_velocity);
-  velocity_.segment<3>(b.first_dof) = motion.velocity;
+  velocity_.segment<3>(b.first_dof) = motion.velocity + motion.angular_velocity.cross(b.path_offset);
   for (int k = 0; k < 3; ++k) velocity_.segment<3>(b.first_dof + 3 + 3 * k) = w.col(k);
   add_surface(b.first_vertex, triangles, 0.0);
 }

@@ -45,7 +45,7 @@ struct RigidMaterial {
 
 struct BodyMotion {
   Vec3 velocity = Vec3::Zero();          ///< m/s initial (or scripted, kinematic)
-  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s initial (or scripted), about the centre of mass
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s initial (or scripted), about the centre of mass (with a path: its centre)
   bool fixed = false;                    ///< rigid only: static obstacle
   bool kinematic = false;                ///< rigid only: follows the velocities (or `path`) exactly
   /// Rigid kinematic only: the prescribed motion of its shape (overrides the velocities).

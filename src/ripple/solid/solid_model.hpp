@@ -34,9 +34,9 @@ struct SolidBodyInfo {
   double volume = 0.0;                ///< m^3
   double orthogonality_stiffness = 0.0;  ///< Pa
   bool fixed = false;                 ///< static: never moves
-  bool kinematic = false;             ///< scripted linear/angular velocity
+  bool kinematic = false;             ///< scripted: its velocities, or its path
   Vec3 linear_velocity = Vec3::Zero();   ///< m/s (kinematic)
-  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic)
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic, no path)
   /// Kinematic along a path instead: its centre of mass sits at path_offset from the path's
   /// centre as the body rests, and turns with it.
   std::shared_ptr<const MotionPath> path;

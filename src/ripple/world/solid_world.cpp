@@ -50,8 +50,8 @@ void for_each_candidate_gap(const SolidModel& m, const VectorX& x, double inflat
 }
 
 /// Refuses a start in contact: the barrier is infinite there and CCD cannot recover.
-void check_initial_separation(const SolidModel& m, const std::string& origin) {
-  const VectorX x = m.rest_positions;
+/// `x`: every vertex where it starts (#V*3, m).
+void check_initial_separation(const SolidModel& m, const VectorX& x, const std::string& origin) {
   auto body_name = [&](int v) { return m.bodies[m.collision.body[v]].name; };
   auto local = [&](int v) { return std::to_string(v - m.bodies[m.collision.body[v]].first_vertex); };
   for_each_candidate_gap(m, x, 0.0, [&](const std::array<int, 2>& p, const std::array<int, 2>& q, double gap,
@@ -137,8 +137,8 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
   }
   for (const Scene::FrictionPair& p : s.friction_pairs) b.set_pair_friction(p.a, p.b, p.friction);
   w->model = b.build();
-  check_initial_separation(w->model, s.source_path);
-  w->state = initial_solid_state(w->model);
+  w->state = initial_solid_state(w->model);  // keyframed obstacles at their first key
+  check_initial_separation(w->model, w->model.positions(w->state.z), s.source_path);
   // Volumes that start squeezed or stretched (initial_scale): positions scaled about the
   // centroid, the rest shape unchanged.
   for (size_t i = 0; i < s.lagrangian_solids.size(); ++i) {
