@@ -125,7 +125,7 @@ TEST(LiquidFlows, ADrainRemovesWhatFlowsIntoIt) {
 TEST(LiquidFlows, TheCoupledMethodsPourOntoAFloatingBody) {
   // A tap pours onto a light box floating on a pool: every method that runs emitters adds the
   // tap's volume exactly and keeps the liquid's (its surface's) within 5 % of the pool's plus it
-  // (+2.8 % cutcell, -1.1 % monolith: the splash's particle surface swells).
+  // (+2.8 % cutcell, +2.0 % slip, -1.1 % monolith: the splash's particle surface swells).
   const json scene = json::parse(R"({
     "domain": {"min": [0, 0, 0], "max": [0.3, 0.4, 0.3], "dx": 0.01},
     "fluid": {"regions": [{"type": "box", "min": [-1, -1, -1], "max": [1, 0.1, 1]}],
@@ -135,7 +135,7 @@ TEST(LiquidFlows, TheCoupledMethodsPourOntoAFloatingBody) {
                 "geometry": {"type": "box", "min": [0.1, 0.08, 0.1], "max": [0.2, 0.13, 0.2]}}],
     "output": {"preview": {"enabled": false}}
   })");
-  for (const std::string method : {"cutcell", "monolith"}) {
+  for (const std::string method : {"cutcell", "slip", "monolith"}) {
     json j = scene;
     j["coupling"] = {{"method", method}};
     const Scene s = test::scene_from(j);
@@ -156,13 +156,14 @@ TEST(LiquidFlows, TheCoupledMethodsPourOntoAFloatingBody) {
 }
 
 TEST(LiquidFlows, ScenesThatCannotRunAreRefused) {
-  for (const std::string method : {"membrane", "slip", "barrier"}) {
+  for (const std::string method : {"membrane", "barrier"}) {
     json j = tap_scene("levelset");
     j["coupling"] = {{"method", method}};
     const std::string what = test::input_error_of(j);
     EXPECT_NE(what.find("/fluid/emitters"), std::string::npos) << what;
     EXPECT_NE(what.find("\"" + method + "\" cannot run liquid emitters"), std::string::npos) << what;
-    EXPECT_NE(what.find("methods that can: \"none\", \"cutcell\", \"monolith\""), std::string::npos) << what;
+    EXPECT_NE(what.find("methods that can: \"none\", \"cutcell\", \"slip\", \"monolith\""), std::string::npos)
+        << what;
   }
   auto error_with = [](const std::function<void(json&)>& change) {
     json j = tap_scene("apic");

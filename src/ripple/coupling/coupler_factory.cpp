@@ -39,7 +39,7 @@ const std::vector<CouplingMethod>& coupling_methods() {
         slip_settings_schema()},
        [](const Scene& s) { return std::make_unique<SlipCoupler>(slip_settings(s)); },
        slip_stats_fields(),
-       {.moving_obstacles = true}},
+       {.emitters = true, .moving_obstacles = true}},
       {{"monolith",
         "the liquid, rigid bodies and elastic volumes two ways, with frictional contact against the walls, the "
         "obstacles and each other, in one box-constrained solve for pressures, contact forces and velocities per "

@@ -46,6 +46,16 @@ class LiquidFlows {
   /// The largest speed (m/s) of an emitter running in [t0, t0 + dt).
   double max_speed(double t0, double dt) const;
 
+  /// A face hold_faces closed: its axis and index, its open fraction and solid velocity before.
+  struct HeldFace {
+    int axis;
+    int64_t index;
+    double open, velocity;
+  };
+  /// The faces held now (between hold_faces and release_faces), for a method whose projection
+  /// takes prescribed faces another way (slip).
+  const std::vector<HeldFace>& held_faces() const { return held_; }
+
   LiquidFlowRecord record;
 
  private:
@@ -58,12 +68,6 @@ class LiquidFlows {
 
   const Scene& scene_;
   std::vector<ShapeSdf> emitter_sdf_, drain_sdf_;
-  // Faces closed by hold_faces: index, and the face's open fraction and solid velocity before.
-  struct HeldFace {
-    int axis;
-    int64_t index;
-    double open, velocity;
-  };
   std::vector<HeldFace> held_;
 };
 

@@ -46,30 +46,38 @@ SlipProjectionResult project_liquid_and_solids(World& w, const SlipSettings& set
     Array3<uint8_t> solid_cells = w.solids.has_obstacles ? cells_inside_solids(w) : Array3<uint8_t>();
     prm.walls = wall_sides(s);
     prm.periodic = s.periodic_axes();
-    // A gas source's inflow faces are held; a cell all of whose faces are held is no unknown's
-    // (its divergence is the source's): it is left out of the projection as a solid's cell is.
+    // A gas source's inflow faces and a running liquid emitter's faces are held; a cell all of
+    // whose faces are held is no unknown's (its divergence is the source's): it is left out of
+    // the projection as a solid's cell is.
     std::array<Array3<uint8_t>, 3> inflow;
-    bool any_inflow = false;
+    bool any_inflow = !w.flows.held_faces().empty();
     for (const GasSourceCells& src : w.gas_sources)
       for (int a = 0; a < 3; ++a) any_inflow = any_inflow || !src.faces[a].empty();
     if (any_inflow) {
       for (int a = 0; a < 3; ++a) inflow[a] = Array3<uint8_t>(s.grid.face_dims(a), 0);
-      for (const GasSourceCells& src : w.gas_sources)
+      std::vector<int64_t> beside;  // cells next to a held face
+      for (const GasSourceCells& src : w.gas_sources) {
         for (int a = 0; a < 3; ++a)
           for (int64_t f : src.faces[a]) inflow[a].data()[f] = 1;
+        beside.insert(beside.end(), src.cells.begin(), src.cells.end());
+      }
+      for (const LiquidFlows::HeldFace& h : w.flows.held_faces()) {
+        inflow[h.axis].data()[h.index] = 1;
+        const Vec3i F = inflow[h.axis].coords(h.index);
+        if (F[h.axis] < s.grid.n[h.axis]) beside.push_back(w.liquid.phi.index(F.x(), F.y(), F.z()));
+      }
       prm.prescribed = &inflow;
       if (solid_cells.size() == 0) solid_cells = Array3<uint8_t>(s.grid.n, 0);
-      for (const GasSourceCells& src : w.gas_sources)
-        for (int64_t c : src.cells) {
-          const Vec3i I = solid_cells.coords(c);
-          bool held = true;
-          for (int a = 0; a < 3 && held; ++a) {
-            Vec3i hi = I;
-            hi[a] += 1;
-            held = inflow[a](I.x(), I.y(), I.z()) && inflow[a](hi.x(), hi.y(), hi.z());
-          }
-          if (held) solid_cells.data()[c] = 1;
+      for (int64_t c : beside) {
+        const Vec3i I = solid_cells.coords(c);
+        bool held = true;
+        for (int a = 0; a < 3 && held; ++a) {
+          Vec3i hi = I;
+          hi[a] += 1;
+          held = inflow[a](I.x(), I.y(), I.z()) && inflow[a](hi.x(), hi.y(), hi.z());
         }
+        if (held) solid_cells.data()[c] = 1;
+      }
     }
     if (solid_cells.size() > 0) prm.solid_cells = &solid_cells;
     prm.tolerance = settings.tolerance;
