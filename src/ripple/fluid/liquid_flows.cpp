@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ripple/core/parallel.hpp"
+#include "ripple/fluid/particle_advection.hpp"
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/grid/redistance.hpp"
 
@@ -185,19 +186,14 @@ void LiquidFlows::emit_and_drain(LiquidState& L, const SolidBoundary& solids, do
     const Aabb box = D.shape.bounds();
     if (particles) {
       Particles& p = L.particles;
-      size_t kept = 0;
-      for (size_t q = 0; q < p.size(); ++q) {
-        const Vec3 x = p.x[q].cast<double>();
-        bool inside = true;
-        for (int a = 0; a < 3; ++a) inside = inside && x[a] >= box.lo[a] && x[a] <= box.hi[a];
-        if (inside && sdf(x) < 0.0) continue;
-        p.x[kept] = p.x[q];
-        p.v[kept] = p.v[q];
-        p.c[kept] = p.c[q];
-        ++kept;
-      }
-      const size_t removed = p.size() - kept;
-      p.resize(kept);
+      std::vector<uint8_t> keep(p.size(), 1);
+      parallel_for(0, static_cast<int64_t>(p.size()), [&](int64_t q) {
+        const Vec3 x = p.x[static_cast<size_t>(q)].cast<double>();
+        for (int a = 0; a < 3; ++a)
+          if (x[a] < box.lo[a] || x[a] > box.hi[a]) return;
+        keep[static_cast<size_t>(q)] = sdf(x) >= 0.0;
+      });
+      const int64_t removed = remove_particles(p, keep);
       if (removed > 0) L.phi_matches_particles = false;
       record.drained[d] += static_cast<double>(removed) * g.dx * g.dx * g.dx / scene_.fluid.particles_per_cell;
     } else {

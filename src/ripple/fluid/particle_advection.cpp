@@ -77,19 +77,20 @@ int64_t advect_particles(Particles& p, const GridGeometry& g, const MacVelocity&
     }
     p.x[q] = x.cast<float>();
   });
-  int64_t removed = 0;
-  for (int64_t q = 0; q < np; ++q) removed += !keep[q];
-  if (removed) {
-    int64_t w = 0;
-    for (int64_t q = 0; q < np; ++q)
-      if (keep[q]) {
-        p.x[w] = p.x[q];
-        p.v[w] = p.v[q];
-        p.c[w] = p.c[q];
-        ++w;
-      }
-    p.resize(static_cast<size_t>(w));
-  }
+  return remove_particles(p, keep);
+}
+
+int64_t remove_particles(Particles& p, const std::vector<uint8_t>& keep) {
+  size_t w = 0;
+  for (size_t q = 0; q < p.size(); ++q)
+    if (keep[q]) {
+      p.x[w] = p.x[q];
+      p.v[w] = p.v[q];
+      p.c[w] = p.c[q];
+      ++w;
+    }
+  const int64_t removed = static_cast<int64_t>(p.size() - w);
+  p.resize(w);
   return removed;
 }
 

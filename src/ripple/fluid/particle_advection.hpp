@@ -22,6 +22,9 @@ struct ParticleMoveHooks {
   std::function<void(const Vec3& x0, Vec3& x1)> filter;
 };
 
+/// Removes the particles whose `keep` flag is 0, keeping the others' order. Returns how many went.
+int64_t remove_particles(Particles& p, const std::vector<uint8_t>& keep);
+
 /// Moves the particles through `velocity` with the midpoint rule (RK2). With
 /// `velocity_is_grid_sample`, p.v already holds the trilinear sample of `velocity` at each
 /// particle (true right after the APIC grid-to-particle transfer, tests/fluid/
