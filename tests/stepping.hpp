@@ -9,6 +9,7 @@
 #include "ripple/coupling/cutcell/cutcell_coupler.hpp"
 #include "ripple/coupling/none/liquid_only_coupler.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
+#include "ripple/coupling/coupler_factory.hpp"
 #include "ripple/sim/world_setup.hpp"
 
 namespace ripple::test {
@@ -49,6 +50,16 @@ inline FrameLog run_for(World& w, Coupler& coupler, double seconds, const std::f
     if (after_step) after_step(w);
   }
   return log;
+}
+
+/// Builds the scene's world and its coupler, runs it for `seconds` (s), and hands the world to
+/// `inspect`.
+inline void run_scene(const Scene& s, double seconds, const std::function<void(World&)>& inspect) {
+  const auto coupler = make_coupler(s);
+  World w(s);
+  initialise_world(w, *coupler);
+  run_for(w, *coupler, seconds);
+  inspect(w);
 }
 
 }  // namespace ripple::test

@@ -32,15 +32,13 @@ struct PoolResult {
 };
 
 PoolResult drag(const json& motion, double seconds) {
-  const Scene s = test::scene_from(pool_with_ball(motion));
-  const auto coupler = make_coupler(s);
-  World w(s);
-  initialise_world(w, *coupler);
-  test::run_for(w, *coupler, seconds);
-  const LiquidMeasures m = measure_liquid(w);
-  PoolResult r{m.volume, m.momentum, 0};
-  const Vec3 centre = Vec3(0.1, 0.08, 0.05) + Vec3(0.5, 0, 0) * std::min(seconds, 0.4);
-  for (const Vec3f& x : w.liquid.particles.x) r.particles_inside += (x.cast<double>() - centre).norm() < 0.04 - 0.005;
+  PoolResult r{};
+  test::run_scene(test::scene_from(pool_with_ball(motion)), seconds, [&](World& w) {
+    const LiquidMeasures m = measure_liquid(w);
+    r = {m.volume, m.momentum, 0};
+    const Vec3 centre = Vec3(0.1, 0.08, 0.05) + Vec3(0.5, 0, 0) * std::min(seconds, 0.4);
+    for (const Vec3f& x : w.liquid.particles.x) r.particles_inside += (x.cast<double>() - centre).norm() < 0.04 - 0.005;
+  });
   return r;
 }
 

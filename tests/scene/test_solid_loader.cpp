@@ -64,5 +64,45 @@ TEST(SolidLoader, ClosedMeshesThatDoNotCrossThemselvesLoad) {
   }
 }
 
+/// A cloth whose top row (y = 0.25) is pinned and moved by `motion` (velocity or keyframes).
+json pinned_cloth(const json& motion) {
+  json pinned = {{"regions", json::array({{{"min", {0.19, 0.249, 0.0}}, {"max", {0.35, 0.251, 0.1}}}})}};
+  pinned.update(motion);
+  return {{"type", "shell"},
+          {"geometry", {{"type", "grid"}, {"center", {0.27, 0.18, 0.05}}, {"width", 0.14}, {"depth", 0.14},
+                        {"resolution", 6}}},
+          {"rotation", {{"axis", {1, 0, 0}}, {"degrees", 90}}},
+          {"pinned", pinned}};
+}
+
+TEST(SolidLoader, PinnedGroupsFollowKeyframes) {
+  const Scene s = test::scene_from(scene_with(pinned_cloth(json::parse(R"({"keyframes": [
+      {"time": 0.0, "position": [0.27, 0.25, 0.05]},
+      {"time": 0.1, "position": [0.3, 0.25, 0.05], "rotation": {"axis": [0, 1, 0], "degrees": 30}}]})"))));
+  ASSERT_EQ(s.lagrangian_solids.size(), 1u);
+  const BodyMotion& m = s.lagrangian_solids[0].motion;
+  ASSERT_FALSE(m.pinned.empty());
+  EXPECT_TRUE(m.pin_path.moves());
+  EXPECT_NEAR(m.pin_path.rest_centre().y(), 0.25, 1e-9) << "the path moves the pinned vertices' centroid";
+  EXPECT_LT((m.pin_path.at(0.1).centre - Vec3(0.3, 0.25, 0.05)).norm(), 1e-12);
+  EXPECT_LT((m.pin_path.velocity(0.05) - Vec3(0.3, 0, 0)).norm(), 1e-9);
+}
+
+TEST(SolidLoader, BadPinnedKeyframesAreRefused) {
+  auto error_with = [](const char* motion) { return test::input_error_of(scene_with(pinned_cloth(json::parse(motion)))); };
+  EXPECT_NE(error_with(R"({"keyframes": [{"time": 0.2, "position": [0.27, 0.25, 0.05]},
+                                        {"time": 0.1, "position": [0.3, 0.25, 0.05]}]})")
+                .find("/solids/0/pinned/keyframes/1/time: keyframes out of order"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"velocity": [0.1, 0, 0], "keyframes": [{"time": 0, "position": [0.27, 0.25, 0.05]},
+                                        {"time": 0.1, "position": [0.3, 0.25, 0.05]}]})")
+                .find("/solids/0/pinned/keyframes: give either keyframes or velocity"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"keyframes": [{"time": 0, "position": [0.27, 0.25, 0.05]},
+                                        {"time": 1e-9, "position": [0.3, 0.25, 0.05]}]})")
+                .find("/solids/0/pinned/keyframes/1/position: speed"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace ripple

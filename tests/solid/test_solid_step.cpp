@@ -226,9 +226,12 @@ TEST(SolidStep, ScriptedPinsCarryAShell) {
   const auto cloth = test::cloth_grid(8, 0.3, 0.5);
   SolidModelBuilder b;
   BodyMotion pins;
-  for (int j = 0; j < 8; ++j) pins.pinned.push_back(7 * 8 + j);  // the row at x = +0.15
-  pins.pin_velocity = Vec3(0, 0, 0.2);
-  pins.pin_angular_velocity = Vec3(0, 1.0, 0);
+  Vec3 centroid = Vec3::Zero();
+  for (int j = 0; j < 8; ++j) {
+    pins.pinned.push_back(7 * 8 + j);  // the row at x = +0.15
+    centroid += cloth.x[7 * 8 + j] / 8.0;
+  }
+  pins.pin_path = MotionPath::constant(centroid, Vec3(0, 0, 0.2), Vec3(0, 1.0, 0));
   b.add_shell("flag", cloth.x, cloth.triangles, ShellMaterial{}, pins);
   const SolidModel m = b.build();
   ASSERT_EQ(m.scripted_pins.size(), 1u);
@@ -248,6 +251,62 @@ TEST(SolidStep, ScriptedPinsCarryAShell) {
   double lowest = 1e9;
   for (int v = 0; v < m.num_vertices; ++v) lowest = std::min(lowest, x[3 * v + 1]);
   EXPECT_LT(lowest, 0.5 - 0.05);
+}
+
+}  // namespace
+}  // namespace ripple
+
+namespace ripple {
+namespace {
+
+TEST(SolidStep, KeyframedPinsPassThroughTheirKeysAndPlaceTheBodyAtTheFirst) {
+  // The top row of a hanging cloth keyframed: it starts 0.1 m to the side of where the cloth is
+  // described (the whole cloth moves there at t = 0), then is carried up and turned.
+  const auto cloth = test::cloth_grid(8, 0.3, 0.5);
+  BodyMotion pins;
+  Vec3 centroid = Vec3::Zero();
+  for (int j = 0; j < 8; ++j) {
+    pins.pinned.push_back(7 * 8 + j);
+    centroid += cloth.x[7 * 8 + j] / 8.0;
+  }
+  const Vec3 shift(0.0, 0.0, 0.1);
+  std::vector<PoseKey> keys(3);
+  keys[0].time = 0.0;
+  keys[0].position = centroid + shift;
+  keys[1].time = 0.2;
+  keys[1].position = centroid + shift + Vec3(0, 0.05, 0);
+  keys[2].time = 0.4;
+  keys[2].position = keys[1].position;
+  keys[2].rotation = Eigen::AngleAxisd(0.3, Vec3::UnitY());
+  pins.pin_path = MotionPath::keyframed(centroid, keys, PathInterpolation::linear);
+  SolidModelBuilder b;
+  b.add_shell("flag", cloth.x, cloth.triangles, ShellMaterial{}, pins);
+  const SolidModel m = b.build();
+  SolidState s = start(m, b);
+  {
+    const VectorX x = m.positions(s.z);
+    double worst = 0.0;
+    for (int v = 0; v < m.num_vertices; ++v)
+      worst = std::max(worst, (Vec3(x.segment<3>(3 * v)) - (m.rest_positions.segment<3>(3 * v) + shift)).norm());
+    EXPECT_LT(worst, 1e-12) << "the whole body starts where its pins' path is at t = 0";
+  }
+  SolidStepSettings settings;
+  const double dt = 0.01;
+  for (int step = 1; step <= 40; ++step) {
+    ASSERT_TRUE(step_solids(m, settings, dt, s).newton.converged);
+    if (step != 20 && step != 40) continue;
+    const VectorX x = m.positions(s.z);
+    const Pose pose = pins.pin_path.at(step * dt);
+    const PoseKey& key = keys[step / 20];
+    EXPECT_LT((pose.centre - key.position).norm(), 1e-12);
+    Vec3 c = Vec3::Zero();
+    for (int v : m.scripted_pins[0].vertices) c += Vec3(x.segment<3>(3 * v)) / 8.0;
+    EXPECT_LT((c - key.position).norm(), 1e-4) << "the pins' centroid is at key " << step / 20;
+    for (int v : m.scripted_pins[0].vertices) {
+      const Vec3 expected = key.position + key.rotation * (m.rest_positions.segment<3>(3 * v) - centroid);
+      EXPECT_LT((Vec3(x.segment<3>(3 * v)) - expected).norm(), 1e-4) << "pinned vertex " << v << " at key " << step / 20;
+    }
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ripple/contact/point_triangle_distance.hpp"
+#include "ripple/contact/triangle_band_sweep.hpp"
 #include "ripple/core/parallel.hpp"
 
 namespace ripple {
@@ -13,45 +14,20 @@ void min_with_mesh_signed_distance(const std::vector<Vec3>& vertices, const std:
   if (triangles.empty() || phi.size() == 0) return;
   const double h = lattice.h;
   const Vec3i n = phi.dims();
-  Aabb box;
-  for (const auto& t : triangles)
-    for (int v : t) box.extend(vertices[v]);
-  auto lower = [&](const Vec3& p) {
-    return ((p - lattice.origin) / h).array().floor().cast<int>().max(0).min((n - Vec3i::Ones()).array()).matrix().eval();
-  };
-  auto upper = [&](const Vec3& p) {
-    return ((p - lattice.origin) / h).array().ceil().cast<int>().max(0).min((n - Vec3i::Ones()).array()).matrix().eval();
-  };
-  const Vec3i w0 = lower(box.lo - Vec3::Constant(band)), w1 = upper(box.hi + Vec3::Constant(band));
-  const Vec3i wn = w1 - w0 + Vec3i::Ones();
-  if ((wn.array() <= 0).any()) return;
+  const BandWindow window = band_window(vertices, triangles, lattice, band, n);
+  if (window.empty()) return;
+  const Vec3i w0 = window.lo, w1 = window.hi, wn = window.size();
+  auto lower = [&](const Vec3& p) { return lattice_floor(lattice, n, p); };
+  auto upper = [&](const Vec3& p) { return lattice_ceil(lattice, n, p); };
   auto sample_point = [&](int i, int j, int k) { return Vec3(lattice.origin + h * Vec3(i, j, k)); };
 
-  // Unsigned distance within the band: triangles bucketed by the z-slabs their padded boxes
-  // touch, slabs in parallel (min is order-independent, so the result is deterministic).
+  // Unsigned distance within the band.
   ScalarGrid dist(wn.x(), wn.y(), wn.z(), band);
-  std::vector<std::vector<int>> slab(wn.z());
-  for (size_t f = 0; f < triangles.size(); ++f) {
+  for_each_sample_near_triangle(vertices, triangles, lattice, band, n, window, [&](int i, int j, int k, int f) {
     const auto& t = triangles[f];
-    const Vec3 lo = vertices[t[0]].cwiseMin(vertices[t[1]]).cwiseMin(vertices[t[2]]) - Vec3::Constant(band);
-    const Vec3 hi = vertices[t[0]].cwiseMax(vertices[t[1]]).cwiseMax(vertices[t[2]]) + Vec3::Constant(band);
-    const int k0 = lower(lo).z(), k1 = upper(hi).z();
-    for (int k = std::max(k0, w0.z()); k <= std::min(k1, w1.z()); ++k) slab[k - w0.z()].push_back(static_cast<int>(f));
-  }
-  parallel_for(0, wn.z(), [&](int64_t kk) {
-    const int k = static_cast<int>(kk) + w0.z();
-    for (int f : slab[kk]) {
-      const auto& t = triangles[f];
-      const Vec3 &A = vertices[t[0]], &B = vertices[t[1]], &C = vertices[t[2]];
-      const Vec3i i0 = lower(A.cwiseMin(B).cwiseMin(C) - Vec3::Constant(band)).cwiseMax(w0);
-      const Vec3i i1 = upper(A.cwiseMax(B).cwiseMax(C) + Vec3::Constant(band)).cwiseMin(w1);
-      for (int j = i0.y(); j <= i1.y(); ++j)
-        for (int i = i0.x(); i <= i1.x(); ++i) {
-          const Vec3 p = sample_point(i, j, k);
-          double& d = dist(i - w0.x(), j - w0.y(), static_cast<int>(kk));
-          d = std::min(d, (p - closest_point_on_triangle(p, A, B, C)).norm());
-        }
-    }
+    const Vec3 p = sample_point(i, j, k);
+    double& d = dist(i - w0.x(), j - w0.y(), k - w0.z());
+    d = std::min(d, (p - closest_point_on_triangle(p, vertices[t[0]], vertices[t[1]], vertices[t[2]])).norm());
   });
 
   // Sign by the parity of crossings of a +x ray from each sample: crossings bucketed by row.

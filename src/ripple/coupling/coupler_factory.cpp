@@ -95,7 +95,7 @@ void check_capabilities(const Scene& scene, const CouplingMethod& m) {
     if (scene.obstacles[i].kinematic() && !m.capabilities.moving_obstacles)
       throw InputError(scene.source_path + ": " + scene.obstacles[i].pointer,
                        "coupling method \"" + m.schema.name + "\" cannot move obstacles (velocity, angular_velocity, "
-                       "keyframes); methods that can: " + methods_with(&CouplingCapabilities::moving_obstacles));
+                       "keyframes, mesh sequences); methods that can: " + methods_with(&CouplingCapabilities::moving_obstacles));
 }
 
 }  // namespace

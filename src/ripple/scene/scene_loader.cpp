@@ -190,35 +190,6 @@ void rotate_obstacle(const json& rotation, const std::string& where, ShapeDesc& 
   s.mesh = std::make_shared<const TriangleMesh>(std::move(m));
 }
 
-/// A keyframed obstacle's path (`keyframes`, `interpolation`), its keys checked: at least two,
-/// times increasing, no `velocity` or `angular_velocity` beside them.
-MotionPath keyframed_path(const json& sj, const std::string& ptr, const Vec3& centre, const Vec3& velocity,
-                          const Vec3& angular_velocity) {
-  const json& keys = sj["keyframes"];
-  if (velocity.squaredNorm() > 0.0 || angular_velocity.squaredNorm() > 0.0)
-    throw InputError(ptr + "/keyframes", "give either keyframes or velocity and angular_velocity, not both");
-  if (keys.size() < 2)
-    throw InputError(ptr + "/keyframes", "a keyframed obstacle needs at least two keys (one: place the shape there)");
-  std::vector<PoseKey> poses;
-  for (size_t k = 0; k < keys.size(); ++k) {
-    const std::string where = ptr + "/keyframes/" + std::to_string(k);
-    PoseKey key;
-    key.time = keys[k]["time"];
-    if (k > 0 && !(key.time > poses.back().time))
-      throw InputError(where + "/time", "keyframes out of order: " + format_number(key.time) +
-                                            " s does not come after the previous key's " +
-                                            format_number(poses.back().time) + " s");
-    key.position = vec3_of(keys[k]["position"]);
-    const json& r = keys[k]["rotation"];
-    const Vec3 axis = vec3_of(r["axis"]);
-    if (axis.norm() == 0.0 && r["degrees"].get<double>() != 0.0) throw InputError(where + "/rotation/axis", "must not be zero");
-    if (axis.norm() > 0.0)
-      key.rotation = Eigen::AngleAxisd(r["degrees"].get<double>() * std::numbers::pi / 180.0, axis.normalized());
-    poses.push_back(key);
-  }
-  return MotionPath::keyframed(centre, std::move(poses), enum_value(sj["interpolation"], path_interpolation_names()));
-}
-
 /// Why `name` cannot name output files ("" when it can): letters, digits, '_', '-' and '.',
 /// 1 to 64 of them, not starting with '.' (no paths, control characters or hidden files).
 std::string name_problem(const std::string& name) {
@@ -375,6 +346,22 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
                     " m/s is faster than one grid cell per time.min_dt (" + format_number(max_speed) +
                     " m/s): no substep could carry it (a unit or exponent mistake?)");
   };
+  // A path's fastest point: `lever` (m) from its centre, at the middle of each key interval
+  // (where a smooth interval peaks at 1.5 times the linear rate).
+  auto check_path_speed = [&](const std::string& ptr, const json& owner, const MotionPath& path, double lever) {
+    const json& keys = owner["keyframes"];
+    if (keys.empty()) {
+      check_speed(ptr + "/velocity", vec3_of(owner["velocity"]), 1.0);
+      check_speed(ptr + "/angular_velocity", vec3_of(owner["angular_velocity"]), diagonal);
+      return;
+    }
+    const double peak = owner["interpolation"] == "smooth" ? 1.5 : 1.0;
+    for (size_t k = 1; k < keys.size(); ++k) {
+      const double t = 0.5 * (keys[k - 1]["time"].get<double>() + keys[k]["time"].get<double>());
+      check_speed(ptr + "/keyframes/" + std::to_string(k) + "/position", path.velocity(t) * peak, 1.0);
+      check_speed(ptr + "/keyframes/" + std::to_string(k) + "/rotation", path.angular_velocity(t) * peak, lever);
+    }
+  };
   for (size_t i = 0; i < f["regions"].size(); ++i) {
     check_speed("/fluid/regions/" + std::to_string(i) + "/velocity", vec3_of(f["regions"][i]["velocity"]), 1.0);
     const std::string ptr = "/fluid/regions/" + std::to_string(i);
@@ -471,10 +458,10 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
       add_name(d.name, ptr);
       check_speed(ptr + "/velocity", d.motion.velocity, 1.0);
       check_speed(ptr + "/angular_velocity", d.motion.angular_velocity, diagonal);
-      check_speed(ptr + "/pinned/velocity", d.motion.pin_velocity, 1.0);
-      check_speed(ptr + "/pinned/angular_velocity", d.motion.pin_angular_velocity, diagonal);
-      Aabb box;
-      for (const Vec3& x : d.vertices) box.extend(x);
+      if (sj.contains("pinned")) check_path_speed(ptr + "/pinned", sj["pinned"], d.motion.pin_path, diagonal);
+      Aabb box;  // where it starts: moved with its pins to where their path is at t = 0
+      const Pose start = d.motion.pin_path.at(0.0);
+      for (const Vec3& x : d.vertices) box.extend(start.centre + start.rotation * (x - d.motion.pin_path.rest_centre()));
       if (const std::string problem = periodic_clearance_problem(box, s); !problem.empty())
         fail(ptr, "solid \"" + d.name + "\" " + problem);
       s.lagrangian_solids.push_back(std::move(d));
@@ -482,31 +469,32 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     }
     ObstacleDesc o;
     o.pointer = ptr;
-    o.shape = shape_of(sj, ptr, origin, base_dir);
-    rotate_obstacle(sj["rotation"], ptr + "/rotation", o.shape);
     o.name = sj["name"].get<std::string>().empty() ? "solid" + std::to_string(i) : sj["name"].get<std::string>();
-    const Vec3 velocity = vec3_of(sj["velocity"]), angular_velocity = vec3_of(sj["angular_velocity"]);
-    check_speed(ptr + "/velocity", velocity, 1.0);
-    check_speed(ptr + "/angular_velocity", angular_velocity, diagonal);
-    if (sj["keyframes"].empty()) {
-      o.path = MotionPath::constant(o.shape.centroid(), velocity, angular_velocity);
+    Aabb reach;  // everywhere it goes
+    if (type == "mesh_sequence") {
+      o.sequence = load_mesh_sequence(sj, origin + ": " + ptr, base_dir, s.time.fps);
+      o.shape.kind = ShapeDesc::Kind::Mesh;
+      o.shape.mesh = std::make_shared<const TriangleMesh>(o.sequence->surface(0.0));
+      o.path = MotionPath(o.shape.centroid());
+      check_speed(ptr + "/files", Vec3(o.sequence->max_speed(), 0.0, 0.0), 1.0);
+      reach = o.sequence->bounds();
     } else {
-      o.path = keyframed_path(sj, origin + ": " + ptr, o.shape.centroid(), velocity, angular_velocity);
-      // The fastest a point on it moves (a smooth interval peaks at 1.5 times the linear rate).
-      const double peak = sj["interpolation"] == "smooth" ? 1.5 : 1.0;
-      const double lever = 0.5 * (o.shape.bounds().hi - o.shape.bounds().lo).norm();
-      for (size_t k = 1; k < sj["keyframes"].size(); ++k) {
-        const double t = 0.5 * (sj["keyframes"][k - 1]["time"].get<double>() + sj["keyframes"][k]["time"].get<double>());
-        check_speed(ptr + "/keyframes/" + std::to_string(k) + "/position", o.path.velocity(t) * peak, 1.0);
-        check_speed(ptr + "/keyframes/" + std::to_string(k) + "/rotation", o.path.angular_velocity(t) * peak, lever);
-      }
+      o.shape = shape_of(sj, ptr, origin, base_dir);
+      rotate_obstacle(sj["rotation"], ptr + "/rotation", o.shape);
+      o.path = motion_path_of(sj, origin + ": " + ptr, o.shape.centroid());
+      check_path_speed(ptr, sj, o.path, 0.5 * (o.shape.bounds().hi - o.shape.bounds().lo).norm());
+      reach = o.shape.bounds();
     }
-    if (!overlaps(o.shape.bounds(), domain_box)) fail(ptr, "solid lies entirely outside the domain");
-    if (const std::string problem = periodic_clearance_problem(o.shape.bounds(), s); !problem.empty())
+    if (!overlaps(reach, domain_box)) fail(ptr, "solid lies entirely outside the domain");
+    if (const std::string problem = periodic_clearance_problem(reach, s); !problem.empty())
       fail(ptr, "solid \"" + o.name + "\" " + problem);
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }
+  for (const ObstacleDesc& o : s.obstacles)
+    if (o.sequence && !s.lagrangian_solids.empty())
+      fail(o.pointer, "the shells, rods, volumes and rigid bodies do not collide with a mesh-sequence collider (it "
+                      "moves the liquid only); with them, move a mesh obstacle on keyframes instead");
   if (s.fluid.regions.empty() && s.fluid.emitters.empty() && s.lagrangian_solids.empty() && !gas)
     fail("/fluid/regions",
          "the scene has nothing to simulate: add a liquid region or emitter, or a shell, rod, volume or rigid solid");

@@ -38,6 +38,30 @@ std::vector<std::pair<std::string, SchemaNode>> shape_variants(const std::string
           {enum_name(ShapeDesc::Kind::Mesh, kinds), mesh}};
 }
 
+/// An obstacle animated as one OBJ per frame (same vertices and triangles in every frame).
+SchemaNode mesh_sequence_schema(const SchemaNode& name) {
+  auto seq = schema_object("Collider animated as a sequence of closed triangle meshes (Wavefront OBJ), one per "
+                           "frame, all with the same vertices and triangles in the same order (an exported "
+                           "animation); its vertices move linearly between frames, and the liquid sees their "
+                           "velocity. Before its first frame it rests there, after its last it stays there.");
+  seq.add("name", name)
+      .add("files", schema_string("File name pattern: a run of '#' stands for the frame number, zero-padded to the "
+                                  "run's length (\"paddle_####.obj\" reads paddle_0001.obj, ...); a relative path "
+                                  "resolves against the scene file's folder.",
+                                  ""))
+      .add("first_frame", schema_integer("Frame number of the first file.", 1).range(0, 1e9))
+      .add("last_frame", schema_integer("Frame number of the last file (at least first_frame + 1).", 2).range(0, 1e9))
+      .add("frame_rate", schema_number_optional("Frames per second of the sequence (absent: time.fps).", "1/s")
+                             .range(0, kInf, true))
+      .add("start", schema_number("Time of the first frame.", "s", 0.0).range(0, kInf))
+      .add("scale", schema_number("Uniform scale applied to the files' coordinates (about the origin).", "", 1.0)
+                        .range(0, kInf, true))
+      .add("translate", schema_vec3("Translation applied after scaling.", "m", json::array({0, 0, 0})));
+  seq.fields[1].second.default_value = nullptr;
+  seq.fields[3].second.default_value = nullptr;
+  return seq;
+}
+
 /// coupling.method: one option per method, each described by its summary.
 SchemaNode coupling_method_enum(const std::vector<CouplingSchema>& methods) {
   std::string doc = "Coupling method:";
@@ -173,15 +197,6 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       .add("gas", gas);
   root.add("fluid", fluid);
 
-  auto keyframe = schema_object("Where the obstacle is at a time.");
-  keyframe.add("time", schema_number("Time of the key.", "s", 0.0).range(0, kInf))
-      .add("position", schema_vec3("Where the shape's centre (of its bounding box; a sphere's centre) is.", "m", nullptr))
-      .add("rotation", rotation_schema("Rotation about that centre from the shape as described (after its "
-                                       "`rotation`); between two keys the obstacle turns the short way, so keys "
-                                       "of a full turn lie less than 180 degrees apart."));
-  keyframe.fields[0].second.default_value = nullptr;
-  keyframe.fields[0].second.optional = false;
-  keyframe.fields[1].second.optional = false;
   std::vector<std::pair<std::string, SchemaNode>> solid_extra = {
       {"name", schema_string("Name used in output file names and messages (default: solid<index>): letters, digits, '_', "
                             "'-' and '.', at most 64, not starting with '.'.", "")},
@@ -189,19 +204,16 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
       {"angular_velocity",
        schema_vec3("Angular velocity about the shape's centre (kinematic obstacle).", "rad/s", json::array({0, 0, 0}))},
       {"rotation", rotation_schema("Initial rotation about the centre of the shape's bounding box (a tilted box "
-                                   "makes an inclined plane).")},
-      {"keyframes", schema_array("A keyframed obstacle (instead of `velocity` and `angular_velocity`): at least two "
-                                 "keys, times increasing; before the first key it rests there, after the last it "
-                                 "stays there. The liquid and the other solids see its velocity.",
-                                 keyframe, json::array())},
-      {"interpolation", schema_enum("Between keys: `linear` moves (and turns) at a constant velocity, `smooth` "
-                                    "eases out of and into every key (at rest at each key).",
-                                    path_interpolation_names(), PathInterpolation::linear)}};
+                                   "makes an inclined plane).")}};
+  for (auto& f : path_keyframe_fields("obstacle", "the shape's centre (of its bounding box; a sphere's centre)"))
+    solid_extra.push_back(std::move(f));
   auto solid_variants = shape_variants("obstacle", solid_extra);
+  solid_variants.push_back({"mesh_sequence", mesh_sequence_schema(solid_extra.front().second)});
   for (auto& v : lagrangian_solid_variants()) solid_variants.push_back(std::move(v));
   auto solid = schema_variant("A solid: `box`, `sphere` and `mesh` are static or kinematic obstacles (cut-cell "
-                              "boundaries for the liquid, fixed colliders for the other solids); `shell`, `rod`, "
-                              "`volume` and `rigid` are simulated Lagrangian solids.",
+                              "boundaries for the liquid, fixed colliders for the other solids); `mesh_sequence` is "
+                              "an obstacle animated as one mesh per frame; `shell`, `rod`, `volume` and `rigid` are "
+                              "simulated Lagrangian solids.",
                               std::move(solid_variants));
   root.add("solids", schema_array("Solids.", solid, json::array()));
   root.add("contact", contact_schema());

@@ -10,6 +10,7 @@
 #include "ripple/io/gmsh_reader.hpp"
 #include "ripple/io/obj_reader.hpp"
 #include "ripple/scene/scene_enums.hpp"
+#include "ripple/scene/schema.hpp"
 #include "ripple/solid/mesh_generators.hpp"
 
 namespace ripple {
@@ -21,8 +22,8 @@ namespace {
 
 Vec3 v3(const json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
 
-std::string mesh_path(const json& g, const std::string& base_dir) {
-  fs::path p = g.at("file").get<std::string>();
+std::string mesh_path(const json& g, const std::string& base_dir, const char* key = "file") {
+  fs::path p = g.at(key).get<std::string>();
   if (p.is_relative()) p = fs::path(base_dir) / p;
   return p.lexically_normal().string();
 }
@@ -97,6 +98,103 @@ void check_tets(const std::vector<Vec3>& x, const std::vector<std::array<int, 4>
       throw InputError(where, "tetrahedron " + std::to_string(t) + (v == 0.0 ? " has zero volume" : " is inverted"));
   }
 }
+
+}  // namespace
+
+MotionPath motion_path_of(const json& owner, const std::string& where, const Vec3& centre) {
+  const Vec3 velocity = v3(owner["velocity"]), angular_velocity = v3(owner["angular_velocity"]);
+  const json& keys = owner["keyframes"];
+  if (keys.empty()) return MotionPath::constant(centre, velocity, angular_velocity);
+  if (velocity.squaredNorm() > 0.0 || angular_velocity.squaredNorm() > 0.0)
+    throw InputError(where + "/keyframes", "give either keyframes or velocity and angular_velocity, not both");
+  if (keys.size() < 2)
+    throw InputError(where + "/keyframes", "a path needs at least two keys (one: place the shape there)");
+  std::vector<PoseKey> poses;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const std::string at = where + "/keyframes/" + std::to_string(k);
+    PoseKey key;
+    key.time = keys[k]["time"];
+    if (k > 0 && !(key.time > poses.back().time))
+      throw InputError(at + "/time", "keyframes out of order: " + format_number(key.time) +
+                                         " s does not come after the previous key's " +
+                                         format_number(poses.back().time) + " s");
+    key.position = v3(keys[k]["position"]);
+    const json& r = keys[k]["rotation"];
+    const Vec3 axis = v3(r["axis"]);
+    if (axis.norm() == 0.0 && r["degrees"].get<double>() != 0.0) throw InputError(at + "/rotation/axis", "must not be zero");
+    if (axis.norm() > 0.0)
+      key.rotation = Eigen::AngleAxisd(r["degrees"].get<double>() * std::numbers::pi / 180.0, axis.normalized());
+    poses.push_back(key);
+  }
+  return MotionPath::keyframed(centre, std::move(poses), enum_value(owner["interpolation"], path_interpolation_names()));
+}
+
+namespace {
+
+/// `pattern` with its run of '#' replaced by `frame`, zero-padded to the run's length.
+std::string frame_file(const std::string& pattern, int64_t frame) {
+  const size_t a = pattern.find('#'), b = pattern.find_first_not_of('#', a);
+  const size_t run = (b == std::string::npos ? pattern.size() : b) - a;
+  std::string number = std::to_string(frame);
+  if (number.size() < run) number.insert(0, run - number.size(), '0');
+  return pattern.substr(0, a) + number + pattern.substr(a + run);
+}
+
+}  // namespace
+
+std::shared_ptr<const MeshSequence> load_mesh_sequence(const json& j, const std::string& where,
+                                                       const std::string& base_dir, double default_fps) {
+  const fs::path pattern = mesh_path(j, base_dir, "files");
+  const std::string name = pattern.filename().string();
+  const size_t hash = name.find('#'), run_end = std::min(name.find_first_not_of('#', hash), name.size());
+  if (hash == std::string::npos || name.find('#', run_end) != std::string::npos)
+    throw InputError(where + "/files", "\"" + j["files"].get<std::string>() +
+                                           "\" needs one run of '#' in its file name for the frame number "
+                                           "(\"paddle_####.obj\")");
+  const int64_t first = j["first_frame"], last = j["last_frame"];
+  if (last <= first)
+    throw InputError(where + "/last_frame", "last_frame (" + std::to_string(last) + ") must come after first_frame (" +
+                                                std::to_string(first) + "): a sequence needs two frames to move");
+  if (last - first > 100000) throw InputError(where + "/last_frame", "more than 100000 frames");
+  const double fps = j.contains("frame_rate") ? j["frame_rate"].get<double>() : default_fps;
+  const double scale = j["scale"];
+  const Vec3 shift = v3(j["translate"]);
+  TriangleMesh first_mesh;
+  std::vector<std::vector<Vec3>> frames;
+  for (int64_t f = first; f <= last; ++f) {
+    const std::string file = (pattern.parent_path() / frame_file(name, f)).string();
+    TriangleMesh m;
+    try {
+      m = read_obj(file);
+    } catch (const InputError& e) {
+      throw InputError(where + "/files", std::string(e.what()) + " (frame " + std::to_string(f) + " of the sequence)");
+    }
+    for (auto& v : m.vertices) v = scale * v + shift;
+    if (f == first) {
+      if (const int64_t bad = m.boundary_or_nonmanifold_edges(); bad > 0)
+        throw InputError(where + "/files", file + " is not a closed 2-manifold (" + std::to_string(bad) +
+                                               " edges are not shared by exactly two triangles)");
+      check_not_self_intersecting(m, file, where + "/files");
+      first_mesh = m;
+    } else if (m.vertices.size() != first_mesh.vertices.size() || m.triangles != first_mesh.triangles) {
+      throw InputError(where + "/files",
+                       file + " changes the sequence's topology: " +
+                           (m.vertices.size() != first_mesh.vertices.size()
+                                ? std::to_string(m.vertices.size()) + " vertices where the first frame has " +
+                                      std::to_string(first_mesh.vertices.size())
+                                : std::string("its triangles differ from the first frame's")) +
+                           " (every frame needs the same vertices and triangles in the same order)");
+    }
+    if (m.signed_volume() <= 0)
+      throw InputError(where + "/files", file + " is inverted or has zero volume (triangles must face outwards, "
+                                                "counter-clockwise)");
+    frames.push_back(std::move(m.vertices));
+  }
+  return std::make_shared<const MeshSequence>(first_mesh.triangles, std::move(frames), j["start"].get<double>(),
+                                              1.0 / fps);
+}
+
+namespace {
 
 std::vector<int> pinned_vertices(const json& pinned, const std::vector<Vec3>& x, const std::string& where) {
   std::vector<int> out;
@@ -279,8 +377,12 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
   rotate_about_centre(j["rotation"], where + "/rotation", d.vertices);
   if (j.contains("pinned")) {
     d.motion.pinned = pinned_vertices(j["pinned"], d.vertices, where + "/pinned");
-    d.motion.pin_velocity = v3(j["pinned"]["velocity"]);
-    d.motion.pin_angular_velocity = v3(j["pinned"]["angular_velocity"]);
+    Vec3 centroid = Vec3::Zero();
+    for (int v : d.motion.pinned) centroid += d.vertices[v];
+    if (!d.motion.pinned.empty()) centroid /= static_cast<double>(d.motion.pinned.size());
+    d.motion.pin_path = motion_path_of(j["pinned"], where + "/pinned", centroid);
+    if (d.motion.pinned.empty() && d.motion.pin_path.moves())
+      throw InputError(where + "/pinned", "a moving pinned group needs vertices (indices or regions)");
   }
   return d;
 }

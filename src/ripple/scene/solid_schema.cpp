@@ -47,10 +47,34 @@ void add_common(SchemaNode& s, double density) {
   s.add("damping", damping);
 }
 
+}  // namespace
+
+std::vector<std::pair<std::string, SchemaNode>> path_keyframe_fields(const std::string& what,
+                                                                     const std::string& centre_doc) {
+  auto keyframe = schema_object("Where the " + what + " is at a time.");
+  keyframe.add("time", schema_number("Time of the key.", "s", 0.0).range(0, kInf))
+      .add("position", schema_vec3("Where " + centre_doc + " is.", "m", nullptr))
+      .add("rotation", rotation_schema("Rotation about that centre from the shape as described (after its "
+                                       "`rotation`); between two keys the " + what + " turns the short way, so keys "
+                                       "of a full turn lie less than 180 degrees apart."));
+  keyframe.fields[0].second.default_value = nullptr;
+  keyframe.fields[0].second.optional = false;
+  keyframe.fields[1].second.optional = false;
+  return {{"keyframes", schema_array("A keyframed " + what + " (instead of `velocity` and `angular_velocity`): at "
+                                     "least two keys, times increasing; before the first key it rests there, after "
+                                     "the last it stays there. The liquid and the other solids see its velocity.",
+                                     keyframe, json::array())},
+          {"interpolation", schema_enum("Between keys: `linear` moves (and turns) at a constant velocity, `smooth` "
+                                        "eases out of and into every key (at rest at each key).",
+                                        path_interpolation_names(), PathInterpolation::linear)}};
+}
+
+namespace {
+
 void add_pinned(SchemaNode& s) {
   auto region = schema_object("Box region: vertices inside it (at rest) are pinned.");
   region.add("min", required_vec3("Lower corner.", "m")).add("max", required_vec3("Upper corner.", "m"));
-  auto pinned = schema_object("Vertices held fixed in space.");
+  auto pinned = schema_object("Vertices held fixed in space, or moved rigidly along a prescribed path.");
   pinned.add("indices", schema_array("Vertex indices (0-based, in the body's own numbering).",
                                      schema_integer("Vertex index.", 0).range(0, 1e9), json::array()))
       .add("regions", schema_array("Box regions.", region, json::array()))
@@ -59,6 +83,9 @@ void add_pinned(SchemaNode& s) {
       .add("angular_velocity", schema_vec3("Scripted motion: and rotate with this angular velocity about their rest "
                                            "centroid.",
                                            "rad/s", json::array({0, 0, 0})));
+  for (auto& f : path_keyframe_fields("pinned group", "the pinned vertices' centroid (at rest); the whole body "
+                                                      "starts moved with them to where the path is at t = 0"))
+    pinned.add(f.first, f.second);
   s.add("pinned", pinned);
 }
 

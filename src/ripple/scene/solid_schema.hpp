@@ -11,5 +11,9 @@ SchemaNode contact_schema();
 /// (Lagrangian solids and obstacles alike).
 SchemaNode rotation_schema(const std::string& doc);
 SchemaNode newton_schema();
+/// `keyframes` and `interpolation`: a path through poses of `centre_doc` for `what` (an
+/// obstacle, a pinned group), instead of its `velocity` and `angular_velocity`.
+std::vector<std::pair<std::string, SchemaNode>> path_keyframe_fields(const std::string& what,
+                                                                     const std::string& centre_doc);
 
 }  // namespace ripple

@@ -5,7 +5,14 @@
 namespace ripple {
 
 ObstacleField::ObstacleField(const std::vector<ObstacleDesc>& obstacles, double dx) : descs_(obstacles), dx_(dx) {
-  for (const auto& o : descs_) sdfs_.emplace_back(o.shape, 0.5 * dx);
+  for (const auto& o : descs_) {
+    sdfs_.emplace_back(o.sequence ? ShapeDesc{} : o.shape, 0.5 * dx);  // a sequence samples its own frames
+    sequences_.push_back(o.sequence ? std::make_shared<const MeshSequenceField>(o.sequence, 0.5 * dx) : nullptr);
+  }
+}
+
+double ObstacleField::distance_to(size_t i, const Vec3& p, double t) const {
+  return sequences_[i] ? sequences_[i]->signed_distance(p, t) : sdfs_[i](to_rest(i, p, t));
 }
 
 bool ObstacleField::any_kinematic() const {
@@ -24,7 +31,7 @@ Vec3 ObstacleField::to_rest(size_t i, const Vec3& p, double t) const {
 
 double ObstacleField::signed_distance(const Vec3& p, double t) const {
   double d = 1e30;
-  for (size_t i = 0; i < sdfs_.size(); ++i) d = std::min(d, sdfs_[i](to_rest(i, p, t)));
+  for (size_t i = 0; i < sdfs_.size(); ++i) d = std::min(d, distance_to(i, p, t));
   return d;
 }
 
@@ -32,10 +39,10 @@ Vec3 ObstacleField::velocity(const Vec3& p, double t) const {
   double best = 1e30;
   Vec3 v = Vec3::Zero();
   for (size_t i = 0; i < sdfs_.size(); ++i) {
-    const double d = sdfs_[i](to_rest(i, p, t));
+    const double d = distance_to(i, p, t);
     if (d < best) {
       best = d;
-      v = descs_[i].path.velocity_at(p, t);
+      v = sequences_[i] ? sequences_[i]->velocity(p, t) : descs_[i].path.velocity_at(p, t);
     }
   }
   return v;
@@ -69,6 +76,7 @@ TriangleMesh sphere_mesh(const Vec3& c, double r, int rings = 24, int segments =
 }  // namespace
 
 TriangleMesh ObstacleField::surface(size_t i, double t) const {
+  if (descs_[i].sequence) return descs_[i].sequence->surface(t);
   const auto& s = descs_[i].shape;
   TriangleMesh m = s.kind == ShapeDesc::Kind::Box      ? box_mesh(s.min, s.max)
                    : s.kind == ShapeDesc::Kind::Sphere ? sphere_mesh(s.center, s.radius)

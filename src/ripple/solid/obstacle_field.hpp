@@ -1,8 +1,10 @@
 #pragma once
-// Static and kinematic obstacles: rigid motion of each scene shape over time, their union's
-// signed distance, velocity and surface mesh.
+// Static and kinematic obstacles: each scene shape's rigid motion (or mesh sequence) over
+// time, their union's signed distance, velocity and surface mesh.
+#include <memory>
 #include <vector>
 
+#include "ripple/solid/mesh_sequence_field.hpp"
 #include "ripple/solid/shape_sdf.hpp"
 
 namespace ripple {
@@ -24,8 +26,10 @@ class ObstacleField {
 
  private:
   Vec3 to_rest(size_t i, const Vec3& p, double t) const;
+  double distance_to(size_t i, const Vec3& p, double t) const;
   std::vector<ObstacleDesc> descs_;
-  std::vector<ShapeSdf> sdfs_;
+  std::vector<ShapeSdf> sdfs_;  ///< a sequence's first frame (unused) for a mesh sequence
+  std::vector<std::shared_ptr<const MeshSequenceField>> sequences_;  ///< null but for mesh sequences
   double dx_;
 };
 

@@ -57,17 +57,12 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   if (!rigid)
     for (size_t i = 0; i < x.size(); ++i) v0.segment<3>(3 * i) = motion.velocity;
   append(velocity_, v0);
-  const bool scripted = !rigid && (motion.pin_velocity.squaredNorm() > 0 || motion.pin_angular_velocity.squaredNorm() > 0);
-  if (scripted && !motion.pinned.empty()) {
+  const bool scripted = !rigid && motion.pin_path.moves() && !motion.pinned.empty();
+  if (scripted) {
     // Moving pins stay coordinates of the solve, pulled onto their script (KinematicForm).
     ScriptedPins pins;
-    for (int p : motion.pinned) {
-      pins.vertices.push_back(m.num_vertices + p);
-      pins.centroid += x[p];
-    }
-    pins.centroid /= static_cast<double>(motion.pinned.size());
-    pins.velocity = motion.pin_velocity;
-    pins.angular_velocity = motion.pin_angular_velocity;
+    for (int p : motion.pinned) pins.vertices.push_back(m.num_vertices + p);
+    pins.path = motion.pin_path;
     m.scripted_pins.push_back(pins);
   } else {
     for (int p : motion.pinned)

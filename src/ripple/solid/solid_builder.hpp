@@ -54,8 +54,9 @@ struct BodyMotion {
   double stiffness_damping = 0.0;        ///< Rayleigh beta (s)
   double friction = 0.0;                 ///< Coulomb coefficient (a pair uses sqrt(mu_a mu_b))
   std::vector<int> pinned;               ///< deformable only: vertices held in place, or moved
-  Vec3 pin_velocity = Vec3::Zero();          ///< m/s: pinned vertices translate with this
-  Vec3 pin_angular_velocity = Vec3::Zero();  ///< rad/s: and rotate about their rest centroid
+  /// Deformable only: the pinned vertices move rigidly along it (its rest centre their rest
+  /// centroid); at rest (the default), they are held in place.
+  MotionPath pin_path = MotionPath();
 };
 
 class SolidModelBuilder {

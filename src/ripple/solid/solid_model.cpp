@@ -8,10 +8,8 @@
 namespace ripple {
 
 Vec3 ScriptedPins::position_at(const Vec3& rest, double t) const {
-  const double angle = angular_velocity.norm() * t;
-  const Vec3 arm = rest - centroid;
-  const Vec3 turned = angle == 0.0 ? arm : Vec3(Eigen::AngleAxisd(angle, angular_velocity.normalized()) * arm);
-  return centroid + velocity * t + turned;
+  const Pose pose = path.at(t);
+  return pose.centre + pose.rotation * (rest - path.rest_centre());
 }
 
 VectorX SolidModel::positions(const VectorX& z) const {

@@ -47,9 +47,7 @@ struct SolidBodyInfo {
 /// x(t) = c0 + v t + R(omega t) (x_rest - c0), c0 the pinned vertices' rest centroid.
 struct ScriptedPins {
   std::vector<int> vertices;
-  Vec3 centroid = Vec3::Zero();          ///< m
-  Vec3 velocity = Vec3::Zero();          ///< m/s
-  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s
+  MotionPath path;  ///< moves the pinned group's rest centroid (path.rest_centre()) and turns about it
   Vec3 position_at(const Vec3& rest, double t) const;
 };
 

@@ -76,6 +76,12 @@ SolidState initial_solid_state(const SolidModel& model) {
   // Bodies on a path start where it is at t = 0.
   for (const SolidBodyInfo& b : model.bodies)
     if (b.path) advance_kinematic(b, 0.0, 0.0, s.z);
+  // A body whose pins follow a path starts moved rigidly with them to where the path is at t = 0.
+  for (const ScriptedPins& pins : model.scripted_pins) {
+    const SolidBodyInfo& b = model.bodies[model.vertex_body[pins.vertices.front()]];
+    for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v)
+      s.z.segment<3>(model.vertex_dof[v]) = pins.position_at(model.rest_positions.segment<3>(3 * v), 0.0);
+  }
   return s;
 }
 

@@ -118,8 +118,7 @@ CutCellSettings cutcell_settings(const Scene& s) {
     if (d.kind == SolidKind::rigid && (d.motion.fixed || d.motion.kinematic))
       fail(ptr + "/motion", "coupling.method \"cutcell\" simulates dynamic rigid bodies only; give a fixed or "
                             "moving boundary as a box, sphere or mesh obstacle");
-    if (d.kind == SolidKind::volume &&
-        (d.motion.pin_velocity.squaredNorm() > 0 || d.motion.pin_angular_velocity.squaredNorm() > 0))
+    if (d.kind == SolidKind::volume && !d.motion.pinned.empty() && d.motion.pin_path.moves())
       fail(ptr + "/pinned", "coupling.method \"cutcell\" holds pinned vertices still; scripted pins are not "
                             "supported");
     const double density = d.kind == SolidKind::rigid ? d.rigid.density : d.volume.density;

@@ -101,9 +101,9 @@ MonolithSettings monolith_settings(const Scene& s) {
                                     std::string(d.kind == SolidKind::shell ? "shell" : "rod") +
                                     " couples under \"barrier\" (or \"slip\")");
     if (d.kind == SolidKind::volume) {
-      if (!d.motion.pinned.empty() && (d.motion.pin_velocity.norm() > 0.0 || d.motion.pin_angular_velocity.norm() > 0.0))
-        fail(d.pointer + "/motion", "coupling.method \"monolith\" holds pinned vertices in place; moving pins need "
-                                    "\"cutcell\" or \"barrier\"");
+      if (!d.motion.pinned.empty() && d.motion.pin_path.moves())
+        fail(d.pointer + "/pinned", "coupling.method \"monolith\" holds pinned vertices in place; moving pins need "
+                                    "\"barrier\" or \"slip\"");
       continue;
     }
     if (d.motion.fixed || d.motion.kinematic)
