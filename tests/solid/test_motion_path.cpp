@@ -51,6 +51,10 @@ TEST(MotionPath, LinearMovesAtAConstantVelocityAndSmoothRestsAtTheKeys) {
     EXPECT_LT(smooth.angular_velocity(t).norm(), 1e-12) << t;
   }
   EXPECT_NEAR(smooth.velocity(1.5).y(), 1.5 * 0.4, 1e-12);  // the middle of an interval: 1.5 times the mean
+  // At the first key a linear path already moves: a step that starts there sees its velocity.
+  const double first = three_keys().front().time;
+  EXPECT_LT((linear.velocity(first) - linear.velocity(first + 1e-3)).norm(), 1e-12);
+  EXPECT_EQ(linear.velocity(first - 1e-9).norm(), 0.0);
 }
 
 TEST(MotionPath, VelocitiesAreTheDerivativesOfThePoses) {

@@ -33,7 +33,9 @@ bool MotionPath::moves() const {
 
 MotionPath::Segment MotionPath::segment(double t) const {
   Segment s;
-  if (keys_.size() < 2 || t <= keys_.front().time) return s;  // held at the first key
+  // Held before the first key; an interval holds its start, so at the first key the path
+  // already moves (as a mesh sequence does at its first frame).
+  if (keys_.size() < 2 || t < keys_.front().time) return s;
   if (t >= keys_.back().time) {
     s.k = keys_.size() - 2;
     s.s = 1.0;
