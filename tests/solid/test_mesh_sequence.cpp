@@ -60,5 +60,13 @@ TEST(MeshSequenceField, DistanceAndVelocityFollowTheVertices) {
   EXPECT_EQ(field.velocity(centre, 1.0), Vec3::Zero()) << "and after its last";
 }
 
+TEST(MeshSequenceField, ItsMemoryIsKnownBeforeItIsBuilt) {
+  // The scene loader refuses a scene that would not fit in memory from this estimate.
+  const auto s = std::make_shared<const MeshSequence>(turning_cube(1.0, 5));
+  const MeshSequenceField field(s, 0.005);
+  EXPECT_NEAR(MeshSequenceField::estimate_bytes(*s, 0.005) / field.bytes(), 1.0, 1e-12);
+  EXPECT_GT(field.bytes(), 5 * 12.0 * 29 * 29 * 29);  // at least 5 frames of a 0.1 m cube + 4 samples a side
+}
+
 }  // namespace
 }  // namespace ripple

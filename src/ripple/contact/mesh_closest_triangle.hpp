@@ -22,6 +22,7 @@ class MeshClosestTriangles {
   /// where the triangles found lie more than h / 2 beyond it (triangles much smaller than h,
   /// p's own closest among none of the samples').
   double signed_distance(const Vec3& p, double fallback) const;
+  int64_t samples() const { return closest_.size(); }
 
  private:
   std::vector<Vec3> x_;

@@ -15,6 +15,7 @@
 #include "ripple/scene/scene_enums.hpp"
 #include "ripple/scene/scene_schema.hpp"
 #include "ripple/scene/solid_loader.hpp"
+#include "ripple/solid/mesh_sequence_field.hpp"
 
 namespace ripple {
 
@@ -243,6 +244,14 @@ void apply_override(json& doc, const std::string& ptr, const std::string& value_
 
 }  // namespace
 
+/// What the mesh sequences' sampled fields hold (ObstacleField samples them every dx / 2).
+double mesh_sequence_bytes(const Scene& scene) {
+  double bytes = 0.0;
+  for (const ObstacleDesc& o : scene.obstacles)
+    if (o.sequence) bytes += MeshSequenceField::estimate_bytes(*o.sequence, 0.5 * scene.grid.dx);
+  return bytes;
+}
+
 double estimate_memory_bytes(const Scene& scene) {
   const double cells = static_cast<double>(scene.grid.cell_count());
   // About 40 doubles per cell across grids, solver vectors and multigrid levels.
@@ -256,7 +265,7 @@ double estimate_memory_bytes(const Scene& scene) {
     }
     bytes += std::min(liquid_fraction, cells) * scene.fluid.particles_per_cell * 80.0;
   }
-  return bytes;
+  return bytes + mesh_sequence_bytes(scene);
 }
 
 Scene read_scene_json(const json& input_raw, const std::string& origin, const std::string& base_dir,
@@ -574,6 +583,8 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     std::ostringstream os;
     os << "this scene needs about " << need / 1e9 << " GB (grid " << n.x() << "x" << n.y() << "x" << n.z()
        << "), more than 80% of the " << avail / 1e9 << " GB available; use a larger dx or a smaller domain";
+    if (const double frames = mesh_sequence_bytes(s); frames > 0.1 * need)
+      os << " (the mesh sequences' frames take " << frames / 1e9 << " GB of it: fewer frames would help too)";
     fail("/domain", os.str());
   }
   return s;

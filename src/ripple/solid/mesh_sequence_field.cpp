@@ -16,7 +16,41 @@ std::vector<std::array<int, 3>> triangle_list(const MeshSequence& s) {
   return t;
 }
 
+constexpr int kPad = 4;  // samples beyond the surface, as ShapeSdf keeps
+
+/// Samples of a lattice every h over `box` and kPad samples beyond it.
+Vec3i lattice_dims(const Aabb& box, double h) {
+  return (((box.hi - box.lo) / h).array().ceil().cast<int>() + 2 * kPad + 1).matrix();
+}
+
+Aabb frame_box(const MeshSequence& s, size_t k) {
+  Aabb b;
+  for (const Vec3& x : s.frame(k)) b.extend(x);
+  return b;
+}
+
 }  // namespace
+
+double MeshSequenceField::estimate_bytes(const MeshSequence& s, double h) {
+  double bytes = 0.0;
+  for (size_t k = 0; k < s.frame_count(); ++k) {
+    // The sampled distance (8 B) and the closest triangle (4 B) per sample.
+    bytes += 12.0 * lattice_dims(frame_box(s, k), h).cast<double>().prod();
+    if (k + 1 == s.frame_count()) continue;
+    Aabb both = frame_box(s, k);
+    both.extend(frame_box(s, k + 1).lo);
+    both.extend(frame_box(s, k + 1).hi);
+    bytes += 24.0 * lattice_dims(both, h).cast<double>().prod();  // the interval's velocity
+  }
+  return bytes;
+}
+
+double MeshSequenceField::bytes() const {
+  double total = 0.0;
+  for (const MeshClosestTriangles& c : closest_) total += 12.0 * static_cast<double>(c.samples());
+  for (const IntervalVelocity& iv : intervals_) total += 24.0 * static_cast<double>(iv.samples.size());
+  return total;
+}
 
 MeshSequenceField::MeshSequenceField(std::shared_ptr<const MeshSequence> sequence, double h)
     : sequence_(std::move(sequence)), h_(h) {
@@ -31,13 +65,10 @@ MeshSequenceField::MeshSequenceField(std::shared_ptr<const MeshSequence> sequenc
     frames_.emplace_back(shape, h);
   }
   const auto triangles = triangle_list(s);
-  const int pad = 4;  // samples beyond the surface, as ShapeSdf keeps
-  const double band = pad * h;
+  const double band = kPad * h;
   for (size_t k = 0; k < s.frame_count(); ++k) {
-    Aabb box;
-    for (const Vec3& x : s.frame(k)) box.extend(x);
-    const Vec3i n = (((box.hi - box.lo) / h).array().ceil().cast<int>() + 2 * pad + 1).matrix();
-    closest_.emplace_back(s.frame(k), triangles, Lattice{box.lo - Vec3::Constant(band), h}, n, band);
+    const Aabb box = frame_box(s, k);
+    closest_.emplace_back(s.frame(k), triangles, Lattice{box.lo - Vec3::Constant(band), h}, lattice_dims(box, h), band);
   }
   for (size_t k = 0; k + 1 < s.frame_count(); ++k) {
     const std::vector<Vec3> u = s.velocities(k);
@@ -51,7 +82,7 @@ MeshSequenceField::MeshSequenceField(std::shared_ptr<const MeshSequence> sequenc
     IntervalVelocity iv;
     for (const Vec3& w : u) iv.mean += w / static_cast<double>(u.size());
     iv.origin = box.lo - Vec3::Constant(band);
-    const Vec3i n = (((box.hi - box.lo) / h).array().ceil().cast<int>() + 2 * pad + 1).matrix();
+    const Vec3i n = lattice_dims(box, h);
     iv.samples.resize(n.x(), n.y(), n.z(), iv.mean);
     sample_closest_surface_velocity(middle, triangles, u, Lattice{iv.origin, h}, band, iv.samples);
     intervals_.push_back(std::move(iv));

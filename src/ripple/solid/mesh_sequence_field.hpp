@@ -22,6 +22,10 @@ class MeshSequenceField {
   /// Velocity (m/s) at t of the collider's point closest to p (zero before the first frame and
   /// after the last).
   Vec3 velocity(const Vec3& p, double t) const;
+  /// Bytes the field of `sequence` sampled every h (m) holds, before it is built.
+  static double estimate_bytes(const MeshSequence& sequence, double h);
+  /// Bytes its sampled lattices hold.
+  double bytes() const;
 
  private:
   Vec3 interval_velocity(size_t k, const Vec3& p) const;
