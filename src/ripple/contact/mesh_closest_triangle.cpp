@@ -6,6 +6,7 @@
 
 #include "ripple/contact/point_triangle_distance.hpp"
 #include "ripple/contact/triangle_band_sweep.hpp"
+#include "ripple/core/triangle_mesh.hpp"
 
 namespace ripple {
 
@@ -88,13 +89,7 @@ double MeshClosestTriangles::signed_distance(const Vec3& p, double fallback) con
   if (std::abs(fallback) > 0.5 * h) return fallback < 0.0 ? -best : best;
   // The closest feature of the closest triangle: its inside, an edge or a vertex.
   const auto& t = t_[face];
-  const Vec3 e1 = x_[t[1]] - x_[t[0]], e2 = x_[t[2]] - x_[t[0]], d = q_best - x_[t[0]];
-  const double a = e1.dot(e1), b = e1.dot(e2), cc = e2.dot(e2), det = a * cc - b * b;
-  Vec3 w(1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0);
-  if (det > 1e-300) {
-    const double u = (cc * d.dot(e1) - b * d.dot(e2)) / det, v = (a * d.dot(e2) - b * d.dot(e1)) / det;
-    w = Vec3(1.0 - u - v, u, v);
-  }
+  const Vec3 w = barycentric_coordinates(q_best, x_[t[0]], x_[t[1]], x_[t[2]]);
   const double eps = 1e-6;  // barycentric rounding: a point closest to an edge is on it
   const int zeros = (w[0] < eps) + (w[1] < eps) + (w[2] < eps);
   Vec3 normal = face_normal_[face];

@@ -4,20 +4,11 @@
 
 #include "ripple/contact/point_triangle_distance.hpp"
 #include "ripple/contact/triangle_band_sweep.hpp"
+#include "ripple/core/triangle_mesh.hpp"
 
 namespace ripple {
 
 namespace {
-
-/// Barycentric weights of q (a point of triangle ABC) for A, B and C.
-Vec3 barycentric(const Vec3& q, const Vec3& A, const Vec3& B, const Vec3& C) {
-  const Vec3 e1 = B - A, e2 = C - A, d = q - A;
-  const double a = e1.dot(e1), b = e1.dot(e2), c = e2.dot(e2), p = d.dot(e1), r = d.dot(e2);
-  const double det = a * c - b * b;
-  if (!(det > 1e-300)) return Vec3(1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0);  // degenerate: the average
-  const double u = (c * p - b * r) / det, v = (a * r - b * p) / det;
-  return Vec3(1.0 - u - v, u, v);
-}
 
 /// The angular velocity (rad/s) of the rigid motion closest to a triangle's vertex velocities:
 /// minimises sum |u_i - u_c - w x r_i|^2 over w, r_i = x_i - x_c (unique for a non-degenerate triangle).
@@ -64,7 +55,7 @@ void sample_closest_surface_velocity(const std::vector<Vec3>& vertices,
     const double dist = (p - q).norm();
     if (!(dist < d)) return;
     d = dist;
-    const Vec3 w = barycentric(q, A, B, C);
+    const Vec3 w = barycentric_coordinates(q, A, B, C);
     velocity(i, j, k) = w[0] * vertex_velocity[t[0]] + w[1] * vertex_velocity[t[1]] + w[2] * vertex_velocity[t[2]] +
                         spin[f].cross(p - q);
   });
