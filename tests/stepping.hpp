@@ -44,8 +44,11 @@ inline FrameLog run_for(World& w, Coupler& coupler, double seconds, const std::f
   PhaseTimings timings;
   const WarningSink warn;
   while (w.time < seconds - 1e-12) {
-    const double dt = std::min(coupler.stable_time_step(w), seconds - w.time);
-    coupler.step(w, dt, StepContext{log, timings, warn, 0});
+    // As the loop does: a world with nothing to couple steps its solids on their own.
+    const bool coupled = coupler_steps(coupler, w);
+    const double dt = std::min(w.has_liquid() ? coupler.stable_time_step(w) : w.scene.time.max_dt, seconds - w.time);
+    if (coupled) coupler.step(w, dt, StepContext{log, timings, warn, 0});
+    else if (w.lagrangian) step_free_solids(w, dt, StepContext{log, timings, warn, 0});
     w.advance_clock(dt);
     if (after_step) after_step(w);
   }

@@ -60,12 +60,33 @@ TEST(MeshSequenceField, DistanceAndVelocityFollowTheVertices) {
   EXPECT_EQ(field.velocity(centre, 1.0), Vec3::Zero()) << "and after its last";
 }
 
-TEST(MeshSequenceField, ItsMemoryIsKnownBeforeItIsBuilt) {
-  // The scene loader refuses a scene that would not fit in memory from this estimate.
-  const auto s = std::make_shared<const MeshSequence>(turning_cube(1.0, 5));
-  const MeshSequenceField field(s, 0.005);
-  EXPECT_NEAR(MeshSequenceField::estimate_bytes(*s, 0.005) / field.bytes(), 1.0, 1e-12);
-  EXPECT_GT(field.bytes(), 5 * 12.0 * 29 * 29 * 29);  // at least 5 frames of a 0.1 m cube + 4 samples a side
+TEST(MeshSequenceField, HoldsAFewFramesAtATimeAndKnowsHowManyBeforeItIsBuilt) {
+  // The scene loader refuses a scene that would not fit in memory from the estimate: the most a
+  // run holds at once, whatever the sequence's length.
+  const auto s = std::make_shared<const MeshSequence>(turning_cube(1.0, 20));
+  MeshSequenceField field(s, 0.005);
+  EXPECT_EQ(field.bytes(), 0.0) << "nothing sampled before it is asked";
+  const double one_frame = 12.0 * 29 * 29 * 29;  // a 0.1 m cube + 4 samples a side, at least
+  const double peak = MeshSequenceField::estimate_bytes(*s, 0.005);
+  EXPECT_NEAR(MeshSequenceField::estimate_bytes(turning_cube(0.0, 20), 0.005) /
+                  MeshSequenceField::estimate_bytes(turning_cube(0.0, 5), 0.005),
+              1.0, 0.02)
+      << "a few frames at a time, however long the sequence";
+  const Vec3 p(0.08, 0.01, 0.02);
+  const double before = field.signed_distance(p, 0.5);
+  // A run's steps (0.4 frame intervals): queries at the step's start and end, then the clock moves.
+  double most = 0.0;
+  const double dt = 0.02;
+  for (double t = 0.0; t < 1.2; t += dt) {
+    field.signed_distance(p, t);
+    field.velocity(p, t + dt);
+    most = std::max(most, field.bytes());
+    field.release_before(t + dt);
+  }
+  EXPECT_GT(most, 2.0 * one_frame);
+  EXPECT_LE(most, peak);
+  EXPECT_LT(field.bytes(), 2.0 * one_frame) << "only the last frame is left";
+  EXPECT_EQ(field.signed_distance(p, 0.5), before) << "a freed frame is rebuilt the same";
 }
 
 }  // namespace

@@ -245,7 +245,7 @@ TEST(SolidStep, ScriptedPinsCarryAShell) {
   const VectorX x = m.positions(s.z);
   double worst = 0.0;
   for (int v : m.scripted_pins[0].vertices)
-    worst = std::max(worst, (Vec3(x.segment<3>(3 * v)) - m.scripted_pins[0].position_at(m.rest_positions.segment<3>(3 * v), 0.5)).norm());
+    worst = std::max(worst, (Vec3(x.segment<3>(3 * v)) - m.scripted_pins[0].position_at(v, m.rest_positions.segment<3>(3 * v), 0.5)).norm());
   EXPECT_LT(worst, 1e-4) << "pinned vertices follow their script";
   // The free part hangs below the pins.
   double lowest = 1e9;

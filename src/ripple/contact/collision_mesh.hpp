@@ -18,7 +18,7 @@ struct CollisionMesh {
   std::vector<double> thickness;          ///< #V: surface offset from the vertex (m): half the
                                           ///< shell thickness, the rod radius, 0 for volumes
   std::vector<uint8_t> self_contact;      ///< per body: 1 if its primitives may touch each other
-  std::vector<uint8_t> fixed;             ///< #V: 1 if the vertex never moves (pinned, static)
+  std::vector<uint8_t> fixed;             ///< #V: 1 if no contact moves the vertex (pinned, static, scripted)
   std::vector<uint8_t> collidable;        ///< #V: 0 for vertices inside volumes (empty: all)
   VectorX rest_positions;                 ///< #V*3, for the edge-edge mollifier thresholds
 

@@ -77,6 +77,12 @@ Vec3 barycentric_coordinates(const Vec3& p, const Vec3& a, const Vec3& b, const 
   return Vec3(1.0 - v - w, v, w);
 }
 
+std::vector<std::array<int, 3>> triangle_arrays(const std::vector<Eigen::Vector3i>& triangles) {
+  std::vector<std::array<int, 3>> out(triangles.size());
+  for (size_t f = 0; f < out.size(); ++f) out[f] = {triangles[f].x(), triangles[f].y(), triangles[f].z()};
+  return out;
+}
+
 TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi) {
   TriangleMesh m;
   for (int c = 0; c < 8; ++c) m.vertices.emplace_back(c & 1 ? hi.x() : lo.x(), c & 2 ? hi.y() : lo.y(), c & 4 ? hi.z() : lo.z());

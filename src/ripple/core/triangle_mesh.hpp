@@ -1,5 +1,6 @@
 #pragma once
 // Indexed triangle mesh: #V vertices (m) and #F triangles (counter-clockwise seen from outside).
+#include <array>
 #include <vector>
 
 #include "ripple/core/types.hpp"
@@ -28,6 +29,9 @@ struct TriangleMesh {
 /// Barycentric coordinates of p (projected into the triangle's plane) in triangle (a, b, c);
 /// (1, 0, 0) for a degenerate triangle.
 Vec3 barycentric_coordinates(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
+
+/// The triangles as index arrays, the form the solids and the distance samplers take.
+std::vector<std::array<int, 3>> triangle_arrays(const std::vector<Eigen::Vector3i>& triangles);
 
 /// The axis-aligned box [lo, hi] (m) as 12 outward-facing triangles.
 TriangleMesh box_mesh(const Vec3& lo, const Vec3& hi);

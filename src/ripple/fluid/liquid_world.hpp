@@ -38,10 +38,11 @@ struct LiquidWorld {
   bool has_liquid() const { return !scene.fluid.regions.empty() || !scene.fluid.emitters.empty() || is_gas(); }
   bool is_gas() const { return scene.fluid.representation == LiquidRepresentation::Gas; }
   /// The clock after a substep of dt (s): only the simulation loop (and tests standing in for
-  /// it) advance it.
+  /// it) advance it. The mesh sequences' frames it has passed are freed.
   void advance_clock(double dt) {
     time += dt;
     ++steps;
+    obstacles.release_before(time);
   }
 };
 

@@ -244,11 +244,14 @@ void apply_override(json& doc, const std::string& ptr, const std::string& value_
 
 }  // namespace
 
-/// What the mesh sequences' sampled fields hold (ObstacleField samples them every dx / 2).
+/// The mesh sequences' vertices (every frame's, read at load) and the most their sampled fields
+/// hold at once (ObstacleField samples them every dx / 2).
 double mesh_sequence_bytes(const Scene& scene) {
   double bytes = 0.0;
   for (const ObstacleDesc& o : scene.obstacles)
-    if (o.sequence) bytes += MeshSequenceField::estimate_bytes(*o.sequence, 0.5 * scene.grid.dx);
+    if (o.sequence)
+      bytes += MeshSequenceField::estimate_bytes(*o.sequence, 0.5 * scene.grid.dx) +
+               sizeof(Vec3) * static_cast<double>(o.sequence->frame_count() * o.sequence->frame(0).size());
   return bytes;
 }
 
@@ -500,10 +503,6 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     add_name(o.name, ptr);
     s.obstacles.push_back(std::move(o));
   }
-  for (const ObstacleDesc& o : s.obstacles)
-    if (o.sequence && !s.lagrangian_solids.empty())
-      fail(o.pointer, "the shells, rods, volumes and rigid bodies do not collide with a mesh-sequence collider (it "
-                      "moves the liquid only); with them, move a mesh obstacle on keyframes instead");
   if (s.fluid.regions.empty() && s.fluid.emitters.empty() && s.lagrangian_solids.empty() && !gas)
     fail("/fluid/regions",
          "the scene has nothing to simulate: add a liquid region or emitter, or a shell, rod, volume or rigid solid");
@@ -584,7 +583,9 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
     os << "this scene needs about " << need / 1e9 << " GB (grid " << n.x() << "x" << n.y() << "x" << n.z()
        << "), more than 80% of the " << avail / 1e9 << " GB available; use a larger dx or a smaller domain";
     if (const double frames = mesh_sequence_bytes(s); frames > 0.1 * need)
-      os << " (the mesh sequences' frames take " << frames / 1e9 << " GB of it: fewer frames would help too)";
+      os << " (" << frames / 1e9 << " GB of it are the mesh sequences: every frame's vertices and "
+         << MeshSequenceField::kHeldFrames
+         << " sampled frames at a time; fewer frames or a collider spanning less of the domain would help too)";
     fail("/domain", os.str());
   }
   return s;

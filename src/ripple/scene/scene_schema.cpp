@@ -42,8 +42,9 @@ std::vector<std::pair<std::string, SchemaNode>> shape_variants(const std::string
 SchemaNode mesh_sequence_schema(const SchemaNode& name) {
   auto seq = schema_object("Collider animated as a sequence of closed triangle meshes (Wavefront OBJ), one per "
                            "frame, all with the same vertices and triangles in the same order (an exported "
-                           "animation); its vertices move linearly between frames, and the liquid sees their "
-                           "velocity. Before its first frame it rests there, after its last it stays there.");
+                           "animation); its vertices move linearly between frames, the liquid sees their "
+                           "velocity, and the shells, rods, volumes and rigid bodies collide with it. Before its "
+                           "first frame it rests there, after its last it stays there.");
   seq.add("name", name)
       .add("files", schema_string("File name pattern: a run of '#' stands for the frame number, zero-padded to the "
                                   "run's length (\"paddle_####.obj\" reads paddle_0001.obj, ...); a relative path "

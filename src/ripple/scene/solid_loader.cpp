@@ -271,7 +271,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     } else {
       const TriangleMesh m = read_mesh(g, gwhere, base_dir);
       d.vertices = m.vertices;
-      for (const auto& t : m.triangles) d.triangles.push_back({t.x(), t.y(), t.z()});
+      d.triangles = triangle_arrays(m.triangles);
     }
     check_surface(d.vertices, d.triangles, gwhere);
     check_shell_edges(d.triangles, gwhere);
@@ -321,9 +321,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
       d.tets = t.tets;
     } else if (geometry == VolumeGeometry::mesh) {
       const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);
-      std::vector<std::array<int, 3>> triangles;
-      for (const auto& t : m.triangles) triangles.push_back({t.x(), t.y(), t.z()});
-      const TetGeometry t = tet_fill(m.vertices, triangles, g["resolution"]);
+      const TetGeometry t = tet_fill(m.vertices, triangle_arrays(m.triangles), g["resolution"]);
       if (t.tets.empty())
         throw InputError(gwhere + "/resolution", "no lattice cell lies inside the surface: raise the resolution");
       d.vertices = t.vertices;
@@ -362,7 +360,7 @@ LagrangianSolidDesc load_lagrangian_solid(const json& j, const std::string& ptr,
     } else {
       const TriangleMesh m = read_closed_mesh(g, gwhere, base_dir);
       s.vertices = m.vertices;
-      for (const auto& t : m.triangles) s.triangles.push_back({t.x(), t.y(), t.z()});
+      s.triangles = triangle_arrays(m.triangles);
     }
     d.vertices = s.vertices;
     d.triangles = s.triangles;

@@ -39,6 +39,12 @@ std::vector<Vec3> MeshSequence::positions(double t) const {
   return x;
 }
 
+Vec3 MeshSequence::position(size_t vertex, double t) const {
+  const Interval i = interval(t);
+  const Vec3& a = frames_[i.k][vertex];
+  return i.s > 0.0 ? Vec3(a + i.s * (frames_[i.next][vertex] - a)) : a;
+}
+
 std::vector<Vec3> MeshSequence::velocities(size_t k) const {
   std::vector<Vec3> u(frames_[k].size(), Vec3::Zero());
   if (k + 1 >= frames_.size()) return u;

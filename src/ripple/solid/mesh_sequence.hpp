@@ -37,6 +37,8 @@ class MeshSequence {
 
   /// Vertex positions (m) at t, linear between frames.
   std::vector<Vec3> positions(double t) const;
+  /// One vertex's position (m) at t.
+  Vec3 position(size_t vertex, double t) const;
   /// Vertex velocities (m/s) over frame interval k (frames k to k + 1).
   std::vector<Vec3> velocities(size_t k) const;
   /// The mesh at t.

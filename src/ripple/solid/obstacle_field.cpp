@@ -7,8 +7,13 @@ namespace ripple {
 ObstacleField::ObstacleField(const std::vector<ObstacleDesc>& obstacles, double dx) : descs_(obstacles), dx_(dx) {
   for (const auto& o : descs_) {
     sdfs_.emplace_back(o.sequence ? ShapeDesc{} : o.shape, 0.5 * dx);  // a sequence samples its own frames
-    sequences_.push_back(o.sequence ? std::make_shared<const MeshSequenceField>(o.sequence, 0.5 * dx) : nullptr);
+    sequences_.push_back(o.sequence ? std::make_shared<MeshSequenceField>(o.sequence, 0.5 * dx) : nullptr);
   }
+}
+
+void ObstacleField::release_before(double t) {
+  for (const auto& s : sequences_)
+    if (s) s->release_before(t);
 }
 
 double ObstacleField::distance_to(size_t i, const Vec3& p, double t) const {

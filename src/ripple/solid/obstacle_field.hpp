@@ -23,13 +23,15 @@ class ObstacleField {
   Vec3 velocity(const Vec3& p, double t) const;
   /// Surface of obstacle i at time t (m).
   TriangleMesh surface(size_t i, double t) const;
+  /// Frees the mesh sequences' frames the clock has passed (t, s): see MeshSequenceField.
+  void release_before(double t);
 
  private:
   Vec3 to_rest(size_t i, const Vec3& p, double t) const;
   double distance_to(size_t i, const Vec3& p, double t) const;
   std::vector<ObstacleDesc> descs_;
   std::vector<ShapeSdf> sdfs_;  ///< a sequence's first frame (unused) for a mesh sequence
-  std::vector<std::shared_ptr<const MeshSequenceField>> sequences_;  ///< null but for mesh sequences
+  std::vector<std::shared_ptr<MeshSequenceField>> sequences_;  ///< null but for mesh sequences
   double dx_;
 };
 

@@ -23,9 +23,7 @@ ShapeSdf::ShapeSdf(const ShapeDesc& shape, double h) : shape_(shape), h_(h) {
   origin_ = b.lo - Vec3::Constant(pad * h);
   const Vec3i n = (((b.hi - b.lo) / h).array().ceil().cast<int>() + 2 * pad + 1).matrix();
   samples_.resize(n.x(), n.y(), n.z(), band_);
-  std::vector<std::array<int, 3>> triangles(m.triangles.size());
-  for (size_t f = 0; f < triangles.size(); ++f) triangles[f] = {m.triangles[f][0], m.triangles[f][1], m.triangles[f][2]};
-  min_with_mesh_signed_distance(m.vertices, triangles, Lattice{origin_, h}, band_, samples_);
+  min_with_mesh_signed_distance(m.vertices, triangle_arrays(m.triangles), Lattice{origin_, h}, band_, samples_);
 }
 
 double ShapeSdf::operator()(const Vec3& p) const {

@@ -74,7 +74,8 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   m.collision.body.resize(m.num_vertices, body);
   m.collision.thickness.resize(m.num_vertices, 0.0);
   m.collision.collidable.resize(m.num_vertices, 1);
-  m.collision.fixed.resize(m.num_vertices, rigid && motion.fixed);
+  // Scripted bodies never answer a contact: pairs of fixed or kinematic primitives are skipped.
+  m.collision.fixed.resize(m.num_vertices, rigid && (motion.fixed || motion.kinematic));
   if (!scripted)
     for (int p : motion.pinned) m.collision.fixed[info.first_vertex + p] = 1;
   m.collision.self_contact.push_back(!rigid);
@@ -141,6 +142,29 @@ void SolidModelBuilder::add_shell(const std::string& name, const std::vector<Vec
     m.hinge_stiffness.push_back(D * (x[a] - x[b]).squaredNorm() / (2.0 * rest_area));
   }
   add_surface(v0, triangles, 0.5 * mat.thickness);
+}
+
+void SolidModelBuilder::add_collider(const std::string& name, std::shared_ptr<const MeshSequence> sequence,
+                                     double friction, double areal_weight) {
+  const std::vector<Vec3> x = sequence->positions(0.0);
+  BodyMotion motion;
+  motion.kinematic = true;
+  motion.friction = friction;
+  const int body = begin_body(name, SolidKind::shell, x, false, motion);
+  SolidModel& m = model_;
+  const int v0 = m.bodies[body].first_vertex;
+  ScriptedPins pins;
+  pins.first_vertex = v0;
+  for (int v = 0; v < static_cast<int>(x.size()); ++v) pins.vertices.push_back(pins.first_vertex + v);
+  const std::vector<std::array<int, 3>> triangles = triangle_arrays(sequence->triangles());
+  double area = 0.0;
+  for (const auto& t : triangles) area += 0.5 * (x[t[1]] - x[t[0]]).cross(x[t[2]] - x[t[0]]).norm();
+  pins.weight_mass = areal_weight * area / static_cast<double>(std::max<size_t>(x.size(), 1));
+  pins.sequence = std::move(sequence);
+  m.scripted_pins.push_back(std::move(pins));
+  m.collision.self_contact.back() = 0;  // a script: its primitives meet nothing scripted or fixed
+  std::fill(m.collision.fixed.begin() + v0, m.collision.fixed.end(), uint8_t{1});
+  add_surface(v0, triangles, 0.0);
 }
 
 void SolidModelBuilder::set_pair_friction(const std::string& a, const std::string& b, double friction) {

@@ -70,6 +70,12 @@ class SolidModelBuilder {
   void add_rigid(const std::string& name, const std::vector<Vec3>& x, const std::vector<std::array<int, 3>>& triangles,
                  const RigidMaterial& material, const BodyMotion& motion = {});
 
+  /// A collider that moves as a mesh sequence animates it: every vertex scripted (pulled onto
+  /// its frame-interpolated position by KinematicForm, weighed by `areal_weight` kg/m^2 of its
+  /// surface), no mass, no elasticity, no self-contact; it only collides with the other bodies.
+  void add_collider(const std::string& name, std::shared_ptr<const MeshSequence> sequence, double friction,
+                    double areal_weight = 10.0);
+
   /// Friction coefficient of the pair of bodies named a and b (replaces sqrt(mu_a mu_b));
   /// throws std::invalid_argument for an unknown name.
   void set_pair_friction(const std::string& a, const std::string& b, double friction);

@@ -7,7 +7,8 @@
 
 namespace ripple {
 
-Vec3 ScriptedPins::position_at(const Vec3& rest, double t) const {
+Vec3 ScriptedPins::position_at(int v, const Vec3& rest, double t) const {
+  if (sequence) return sequence->position(static_cast<size_t>(v - first_vertex), t);
   const Pose pose = path.at(t);
   return pose.centre + pose.rotation * (rest - path.rest_centre());
 }

@@ -12,6 +12,7 @@
 #include "ripple/contact/collision_mesh.hpp"
 #include "ripple/solid/energies/deformation_gradient.hpp"
 #include "ripple/solid/energies/strain_energy.hpp"
+#include "ripple/solid/mesh_sequence.hpp"
 #include "ripple/solid/motion_path.hpp"
 
 namespace ripple {
@@ -34,7 +35,7 @@ struct SolidBodyInfo {
   double volume = 0.0;                ///< m^3
   double orthogonality_stiffness = 0.0;  ///< Pa
   bool fixed = false;                 ///< static: never moves
-  bool kinematic = false;             ///< scripted: its velocities, or its path
+  bool kinematic = false;             ///< scripted: its velocities, or its path (a collider: its sequence)
   Vec3 linear_velocity = Vec3::Zero();   ///< m/s (kinematic)
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s about the centre of mass (kinematic, no path)
   /// Kinematic along a path instead: its centre of mass sits at path_offset from the path's
@@ -43,12 +44,19 @@ struct SolidBodyInfo {
   Vec3 path_offset = Vec3::Zero();  ///< m
 };
 
-/// Pinned vertices of a deformable body that follow a scripted rigid motion:
-/// x(t) = c0 + v t + R(omega t) (x_rest - c0), c0 the pinned vertices' rest centroid.
+/// Pinned vertices of a deformable body that follow a script: a rigid motion,
+/// x(t) = c0 + v t + R(omega t) (x_rest - c0), c0 the pinned vertices' rest centroid; or, for
+/// a collider body (a mesh sequence), every vertex its own sequence vertex.
 struct ScriptedPins {
   std::vector<int> vertices;
   MotionPath path;  ///< moves the pinned group's rest centroid (path.rest_centre()) and turns about it
-  Vec3 position_at(const Vec3& rest, double t) const;
+  /// A collider's animation: model vertex v is sequence vertex v - first_vertex.
+  std::shared_ptr<const MeshSequence> sequence;
+  int first_vertex = 0;
+  /// kg: what weighs the pull onto the script (KinematicForm) at a vertex without mass of its own.
+  double weight_mass = 0.0;
+  /// Where the script puts model vertex v (rest position `rest`, m) at time t (s).
+  Vec3 position_at(int v, const Vec3& rest, double t) const;
 };
 
 struct SolidModel {

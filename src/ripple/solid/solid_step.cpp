@@ -80,9 +80,21 @@ SolidState initial_solid_state(const SolidModel& model) {
   for (const ScriptedPins& pins : model.scripted_pins) {
     const SolidBodyInfo& b = model.bodies[model.vertex_body[pins.vertices.front()]];
     for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v)
-      s.z.segment<3>(model.vertex_dof[v]) = pins.position_at(model.rest_positions.segment<3>(3 * v), 0.0);
+      s.z.segment<3>(model.vertex_dof[v]) = pins.position_at(v, model.rest_positions.segment<3>(3 * v), 0.0);
   }
   return s;
+}
+
+void place_colliders(const SolidModel& model, double t, double dt, SolidState& state) {
+  for (const ScriptedPins& pins : model.scripted_pins) {
+    if (!pins.sequence) continue;
+    for (int v : pins.vertices) {
+      const int d = model.vertex_dof[v];
+      const Vec3 x = pins.position_at(v, model.rest_positions.segment<3>(3 * v), t);
+      if (dt > 0.0) state.velocity.segment<3>(d) = (x - state.z.segment<3>(d)) / dt;
+      state.z.segment<3>(d) = x;
+    }
+  }
 }
 
 /// Everything one step's forms refer to, built in the order the old single function used.
@@ -127,10 +139,11 @@ struct SolidStepProblem::Impl {
     elastic = std::make_unique<ElasticForm>(m, dt * dt);
     elastic->update_rotations(z0);
     elastic->set_hinge_hessian(settings.bending_hessian);
-    std::vector<std::pair<int, Vec3>> pin_targets;
+    std::vector<VertexTarget> pin_targets;
     for (const ScriptedPins& pins : m.scripted_pins)
       for (int v : pins.vertices)
-        pin_targets.push_back({v, pins.position_at(m.rest_positions.segment<3>(3 * v), state.time + dt)});
+        pin_targets.push_back({v, pins.position_at(v, m.rest_positions.segment<3>(3 * v), state.time + dt),
+                               m.vertex_mass[v] > 0.0 ? m.vertex_mass[v] : pins.weight_mass});
     any_kinematic = any_kinematic || !pin_targets.empty();
     kinematic = std::make_unique<KinematicForm>(m, kinematic_target, settings.kinematic_weight, std::move(pin_targets));
     contact = std::make_unique<ContactForm>(m, settings.dhat, dt * dt);

@@ -88,6 +88,11 @@ double body_residual(const SolidModel& model, const VectorX& g);
 /// Initial state at rest pose with zero velocity.
 SolidState initial_solid_state(const SolidModel& model);
 
+/// Puts the collider bodies (mesh sequences) where their animation is at time t (s), with the
+/// velocity that moved them there over dt (s; 0 keeps the velocity): for couplings that leave
+/// the colliders out of their solid solve and meet them through the obstacles' distance field.
+void place_colliders(const SolidModel& model, double t, double dt, SolidState& state);
+
 /// One solid step: Newton on the problem's forms, re-solved up to settings.friction_updates
 /// times while update_friction says the friction moved.
 SolidStepReport step_solids(const SolidModel& model, const SolidStepSettings& settings, double dt, SolidState& state);

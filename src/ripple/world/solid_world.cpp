@@ -15,12 +15,6 @@
 namespace ripple {
 namespace {
 
-std::vector<std::array<int, 3>> triangles_of(const TriangleMesh& m) {
-  std::vector<std::array<int, 3>> t;
-  for (const auto& f : m.triangles) t.push_back({f.x(), f.y(), f.z()});
-  return t;
-}
-
 /// Visits every broad-phase candidate pair at rest positions x (inflated by `inflation`, m)
 /// with its gap (distance minus each side's largest thickness, m):
 /// visit(first, second, gap, edge_edge), where a vertex-triangle pair gives {v, -1} and
@@ -107,13 +101,18 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& s) {
       case SolidKind::rigid: b.add_rigid(d.name, d.vertices, d.triangles, d.rigid, d.motion); break;
     }
   }
-  // Liquid obstacles collide with the solids as fixed or kinematic rigid bodies.
+  // Liquid obstacles collide with the solids as fixed or kinematic rigid bodies, mesh sequences
+  // as collider surfaces whose vertices follow their frames.
   for (const ObstacleDesc& o : s.obstacles) {
+    if (o.sequence) {
+      b.add_collider(o.name, o.sequence, s.obstacle_friction);
+      continue;
+    }
     SurfaceGeometry g;
     switch (o.shape.kind) {
       case ShapeDesc::Kind::Box: g = box_surface(o.shape.min, o.shape.max); break;
       case ShapeDesc::Kind::Sphere: g = sphere_surface(o.shape.center, o.shape.radius, 4); break;
-      case ShapeDesc::Kind::Mesh: g.vertices = o.shape.mesh->vertices; g.triangles = triangles_of(*o.shape.mesh); break;
+      case ShapeDesc::Kind::Mesh: g.vertices = o.shape.mesh->vertices; g.triangles = triangle_arrays(o.shape.mesh->triangles); break;
     }
     BodyMotion motion;
     motion.fixed = !o.kinematic();

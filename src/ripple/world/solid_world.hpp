@@ -1,7 +1,7 @@
 #pragma once
 // The scene's Lagrangian solids as a SolidModel: its simulated bodies plus the liquid
-// obstacles (fixed or kinematic rigid colliders) and the domain's walls (a fixed inward box),
-// checked to start free of contact.
+// obstacles (fixed or kinematic rigid colliders, mesh sequences as scripted collider surfaces)
+// and the domain's walls (a fixed inward box), checked to start free of contact.
 #include <memory>
 #include <string>
 #include <vector>

@@ -4,6 +4,7 @@
 
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/cutcell/cut_cell_boundary.hpp"
+#include "ripple/solid/solid_step.hpp"
 
 namespace ripple {
 
@@ -16,6 +17,9 @@ void initialise_cutcell(World& w, CutCellCouplingState& cc) {
 CutCellStepReport cutcell_step(World& w, CutCellCouplingState& cc, double dt, PhaseTimings& timings) {
   CutCellStepReport rep;
   const double t1 = w.time + dt;
+  // Mesh-sequence colliders meet the bodies through the obstacles' distance (solid_motion); in
+  // the model they only follow their frames.
+  if (w.lagrangian) place_colliders(w.lagrangian->model, t1, dt, w.lagrangian->state);
   if (w.lagrangian && !cc.solids.empty()) {
     ScopedPhase t(timings, "solid_motion");
     rep.motion = advance_coupled_solids(w, cc, dt, t1);

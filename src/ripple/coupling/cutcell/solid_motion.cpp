@@ -8,7 +8,7 @@
 
 namespace ripple {
 
-double boundary_distance(const World& w, const Vec3& x, double t, Vec3& normal) {
+double boundary_distance(const World& w, const Vec3& x, double t, Vec3& normal, Vec3* velocity) {
   const Scene& s = w.scene;
   const GridGeometry& g = s.grid;
   double best = std::numeric_limits<double>::infinity();
@@ -34,8 +34,11 @@ double boundary_distance(const World& w, const Vec3& x, double t, Vec3& normal) 
         grad[a] = (w.obstacles.signed_distance(x + e, t) - w.obstacles.signed_distance(x - e, t)) / (2 * h);
       }
       normal = grad.norm() > 0.0 ? Vec3(grad.normalized()) : Vec3::UnitY();
+      if (velocity) *velocity = w.obstacles.velocity(x, t);
+      return best;
     }
   }
+  if (velocity) *velocity = Vec3::Zero();
   return best;
 }
 
@@ -64,11 +67,11 @@ SolidMotionReport advance_coupled_solids(World& w, CutCellCouplingState& cc, dou
   for (int v = 0; v < m.num_vertices; ++v) {
     const int d = cs.vertex_dof[v];
     if (d < 0) continue;
-    Vec3 n;
-    const double phi = boundary_distance(w, z.segment<3>(m.vertex_dof[v]), t_end, n);
+    Vec3 n, u;
+    const double phi = boundary_distance(w, z.segment<3>(m.vertex_dof[v]), t_end, n, &u);
     if (phi >= 0.0) continue;
     z.segment<3>(m.vertex_dof[v]) -= phi * n;
-    const double vn = q.segment<3>(d).dot(n);
+    const double vn = (q.segment<3>(d) - u).dot(n);  // relative to a moving obstacle
     if (vn < 0.0) q.segment<3>(d) -= vn * n;
     HeldContact h;
     h.vertices[0] = v;
@@ -99,11 +102,11 @@ SolidMotionReport advance_coupled_solids(World& w, CutCellCouplingState& cc, dou
     const double touch = 1e-6 * w.scene.grid.dx;
     for (int sweep = 0; sweep < 2; ++sweep)
       for (int v = b.first_vertex; v < b.first_vertex + b.num_vertices; ++v) {
-        Vec3 n;
+        Vec3 n, u;
         const Vec3 x = vertex_position(v);
-        if (boundary_distance(w, x, t_end, n) > touch) continue;
+        if (boundary_distance(w, x, t_end, n, &u) > touch) continue;
         const Vec3 arm = x - z.segment<3>(p0);
-        const double vn = (q.segment<3>(r.dof) + q.segment<3>(r.dof + 3).cross(arm)).dot(n);
+        const double vn = (q.segment<3>(r.dof) + q.segment<3>(r.dof + 3).cross(arm) - u).dot(n);
         if (vn >= 0.0) continue;
         const Vec3 an = arm.cross(n);
         const double j = -vn / (1.0 / r.mass + an.dot(I_inv * an));

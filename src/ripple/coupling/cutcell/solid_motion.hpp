@@ -23,7 +23,8 @@ struct SolidMotionReport {
 SolidMotionReport advance_coupled_solids(World& world, CutCellCouplingState& cc, double dt, double t_end);
 
 /// Signed distance (m) from x to the domain's closed walls and the obstacles at time t (negative
-/// inside them), and its outward unit gradient in `normal`.
-double boundary_distance(const World& world, const Vec3& x, double t, Vec3& normal);
+/// inside them), and its outward unit gradient in `normal`; `velocity` (if given) gets the
+/// nearest boundary's velocity there (m/s; a wall's is zero).
+double boundary_distance(const World& world, const Vec3& x, double t, Vec3& normal, Vec3* velocity = nullptr);
 
 }  // namespace ripple

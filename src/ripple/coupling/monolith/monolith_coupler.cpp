@@ -11,6 +11,7 @@
 #include "ripple/core/parallel.hpp"
 #include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/grid/interpolation.hpp"
+#include "ripple/solid/solid_step.hpp"
 #include "ripple/world/rigid_bodies.hpp"
 
 namespace ripple {
@@ -195,6 +196,7 @@ void MonolithCoupler::finish_solve(World& w, const MonolithicNewtonReport& nr, c
 
 void MonolithCoupler::step_dry(World& w, double dt, const StepContext& ctx) {
   const Scene& s = w.scene;
+  place_colliders(w.lagrangian->model, w.time + dt, dt, w.lagrangian->state);
   read_bodies(w);
   for (RigidBody& b : bodies_) b.velocity += s.gravity * dt;
   LiquidState air;  // one cell of air: no pressure rows
@@ -228,6 +230,9 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
     obstacles_only_ = true;
   }
   move_obstacles(w, t1, ctx.timings);
+  // Mesh-sequence colliders meet the bodies through the obstacles' distance (step_contacts);
+  // in the model they only follow their frames.
+  if (w.lagrangian) place_colliders(w.lagrangian->model, t1, dt, w.lagrangian->state);
   // A viscous liquid's stress is solved with the pressures and the bodies (viscous_rows.hpp).
   ProjectionInput in = prepare_projection(w, dt, ctx.timings, {.viscosity = false});
   if (body_phi_.size() > 0 && (!bodies_.empty() || elastic_)) {

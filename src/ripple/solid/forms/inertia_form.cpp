@@ -79,8 +79,8 @@ VectorX InertiaForm::inverse_mass_times(const SolidModel& m, const VectorX& g) {
 
 double KinematicForm::value(const VectorX& z) const {
   double e = 0.0;
-  for (const auto& [v, x] : vertex_targets_)
-    e += 0.5 * weight_ * m_.vertex_mass[v] * (z.segment<3>(m_.vertex_dof[v]) - x).squaredNorm();
+  for (const VertexTarget& t : vertex_targets_)
+    e += 0.5 * weight_ * t.mass * (z.segment<3>(m_.vertex_dof[t.vertex]) - t.position).squaredNorm();
   for_bodies(m_, true, [&](const SolidBodyInfo& b) {
     const Eigen::Matrix<double, 12, 1> r = z.segment<12>(b.first_dof) - target_.segment<12>(b.first_dof);
     e += 0.5 * weight_ * r.dot(affine_mass(b) * r);
@@ -89,10 +89,10 @@ double KinematicForm::value(const VectorX& z) const {
 }
 
 void KinematicForm::add_derivatives(const VectorX& z, VectorX& gradient, std::vector<Triplet>* hessian) const {
-  for (const auto& [v, x] : vertex_targets_) {
-    const int d = m_.vertex_dof[v];
-    const double k = weight_ * m_.vertex_mass[v];
-    gradient.segment<3>(d) += k * (z.segment<3>(d) - x);
+  for (const VertexTarget& t : vertex_targets_) {
+    const int d = m_.vertex_dof[t.vertex];
+    const double k = weight_ * t.mass;
+    gradient.segment<3>(d) += k * (z.segment<3>(d) - t.position);
     if (hessian)
       for (int i = 0; i < 3; ++i) hessian->emplace_back(d + i, d + i, k);
   }

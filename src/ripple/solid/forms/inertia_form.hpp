@@ -29,12 +29,19 @@ class InertiaForm : public Form {
 /// Holds kinematic bodies on their scripted pose: w/2 (q - q_target)^T M (q - q_target) with
 /// a stiff weight, an augmented-Lagrangian style boundary condition (IPC, Sec. 4.4) that
 /// keeps the bodies inside the CCD-filtered optimisation instead of teleporting them.
+/// A scripted vertex: where it must be (m) and the mass (kg) that weighs its pull there.
+struct VertexTarget {
+  int vertex = 0;
+  Vec3 position = Vec3::Zero();
+  double mass = 0.0;
+};
+
 class KinematicForm : public Form {
  public:
   /// `target`: coordinates of the kinematic rigid bodies' poses; `vertex_targets`: scripted
   /// pinned vertices of deformable bodies and their positions (m).
   KinematicForm(const SolidModel& model, VectorX target, double weight,
-                std::vector<std::pair<int, Vec3>> vertex_targets = {})
+                std::vector<VertexTarget> vertex_targets = {})
       : m_(model), target_(std::move(target)), weight_(weight), vertex_targets_(std::move(vertex_targets)) {}
   std::string name() const override { return "kinematic"; }
   bool fixed_hessian_pattern() const override { return true; }
@@ -45,7 +52,7 @@ class KinematicForm : public Form {
   const SolidModel& m_;
   VectorX target_;
   double weight_;
-  std::vector<std::pair<int, Vec3>> vertex_targets_;
+  std::vector<VertexTarget> vertex_targets_;
 };
 
 }  // namespace ripple
