@@ -151,5 +151,5 @@ TEST(MeshSequenceCollider, BadSequencesAreRefused) {
   } catch (const InputError& error) {
     e = error.what();
   }
-  EXPECT_NE(e.find("/solids/0: coupling method \"membrane\" cannot move obstacles"), std::string::npos) << e;
+  EXPECT_NE(e.find("/solids/0: coupling.method \"membrane\" cannot move obstacles"), std::string::npos) << e;
 }

@@ -1,4 +1,4 @@
-// The `ripple` command: run, validate, schema. Exit codes: 0 success, 2 invalid input
+// The `ripple` command: run, validate, methods, schema, stats-format. Exit codes: 0 success, 2 invalid input
 // (nothing simulated), 3 simulation failure (frames written before the failure are kept),
 // 128 + signal number after SIGINT (130) or SIGTERM (143) stopped a run at a checkpoint.
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/allocator_policy.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/coupling/coupler_factory.hpp"
 #include "ripple/scene/scene_enums.hpp"
 #include "ripple/sim/scene_input.hpp"
 #include "ripple/sim/simulation.hpp"
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
   validate->add_option("scene", validate_path, "Scene file (JSON)")->required();
   validate->add_option("--set", validate_sets, "Override a scene value: /json/pointer=value (repeatable)");
 
+  auto* methods = app.add_subcommand("methods", "Print what each coupling method can couple (Markdown)");
   auto* schema = app.add_subcommand("schema", "Print the scene format reference (Markdown)");
   auto* stats_format = app.add_subcommand("stats-format", "Print the stats.jsonl reference (Markdown)");
 
@@ -103,6 +105,10 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitInput;
   }
 
+  if (*methods) {
+    std::cout << ripple::coupling_methods_markdown();
+    return 0;
+  }
   if (*schema) {
     std::cout << ripple::scene_format_markdown();
     return 0;
@@ -118,6 +124,7 @@ int main(int argc, char** argv) {
       ripple::World world(s);  // what `run` refuses at the start (solids in contact...), refused here too
       ripple::initialise_world(world);
       std::cout << s.resolved.dump(2) << "\n";
+      for (const std::string& n : s.notices) std::cerr << "ripple: info: " << n << "\n";
       std::cerr << "ripple: " << validate_path << " is valid (" << describe(s) << ")\n";
       return 0;
     }

@@ -14,10 +14,15 @@
 
 namespace ripple {
 
-/// What a method supports beyond its liquid and solids; a scene asking for more is refused.
+/// What a method can couple; a scene asking for more is refused (exit 2) naming the methods
+/// that can. `ripple methods` and docs/methods.md print it.
 struct CouplingCapabilities {
+  std::vector<LiquidRepresentation> liquids;  ///< the fluid.representation values it runs
+  std::vector<SolidKind> solids;              ///< the Lagrangian solids it couples with the liquid, two ways
+  bool uncoupled_solids = false;  ///< moves every kind of solid, without the liquid (nor it them)
   bool emitters = false;          ///< fluid.emitters and fluid.drains
-  bool moving_obstacles = false;  ///< obstacles with a velocity, a spin or keyframes
+  bool moving_obstacles = false;  ///< obstacles with a velocity, a spin, keyframes or a mesh sequence
+  bool moving_pins = false;       ///< pinned vertices of shells, rods and volumes on a path
 };
 
 struct CouplingMethod {
@@ -35,6 +40,14 @@ std::vector<CouplingSchema> coupling_schemas();
 
 /// The stats fields of every method that adds some, one group each.
 std::vector<StatsGroup> coupling_stats_groups();
+
+/// The capability table of every method (Markdown): `ripple methods`, docs/methods.md.
+std::string coupling_methods_markdown();
+
+/// Carries the scene's liquid the way its method runs it where the method does not run the
+/// representation given (barrier needs a level set, monolith particles): exact at the start,
+/// where the liquid is its regions whatever carries it. Says so in scene.notices. A gas stays.
+void fit_liquid_to_method(Scene& scene);
 
 /// The scene's method (scene.coupling_method), made and checked against the scene: throws
 /// InputError naming the key when the method cannot couple what the scene holds or lacks a

@@ -163,6 +163,9 @@ struct Scene {
   std::string source_path;   ///< the scene file ("" for scenes built in memory)
   std::string name;          ///< file stem
   nlohmann::json resolved;   ///< the validated JSON with defaults (written as scene.resolved.json)
+  /// What loading changed to fit the coupling method (a liquid carried another way), said when
+  /// a run or a validation starts.
+  std::vector<std::string> notices;
   std::string description;
   GridGeometry grid;
   std::array<BoundaryType, 6> boundary{};  ///< x_min, x_max, y_min, y_max, z_min, z_max

@@ -36,6 +36,7 @@ void check_step_limits(const Scene& s) {
 
 Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) {
   Scene s = read_scene_file(path, coupling_schemas(), overrides);
+  fit_liquid_to_method(s);
   make_coupler(s);  // throws InputError when the method cannot couple the scene
   check_step_limits(s);
   return s;
@@ -44,6 +45,7 @@ Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) 
 Scene build_scene(const nlohmann::json& input, const std::string& origin, const std::string& base_dir,
                   const SceneOverrides& overrides) {
   Scene s = read_scene_json(input, origin, base_dir, coupling_schemas(), overrides);
+  fit_liquid_to_method(s);
   make_coupler(s);
   check_step_limits(s);
   return s;

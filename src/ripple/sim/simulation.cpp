@@ -144,6 +144,8 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
     if (scene.output.checkpoint_every > 0)
       write_checkpoint((dir / "checkpoints" / frame_file("frame", 0, "ckpt")).string(), world, *coupler);
   }
+  if (opt.on_info)
+    for (const std::string& n : scene.notices) opt.on_info(n);
   if (world.has_liquid() && opt.on_warning)
     for (const std::string& w : coupler->start_warnings(world)) opt.on_warning(w);
   if (world.lagrangian && opt.on_warning && world.frame == 0)

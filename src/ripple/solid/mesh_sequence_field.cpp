@@ -133,7 +133,11 @@ void MeshSequenceField::release_before(double t) {
 
 double MeshSequenceField::signed_distance(const Vec3& p, double t) const {
   const MeshSequence::Interval i = sequence_->interval(t);
-  if (!i.moving || i.s == 0.0) return frame_distance(i.k, p);
+  // A share within round-off of a frame is that frame (a frame's end time rounds either way,
+  // and the frame before may already be freed).
+  constexpr double kRoundOff = 1e-9;
+  if (!i.moving || i.s < kRoundOff) return frame_distance(i.k, p);
+  if (i.s > 1.0 - kRoundOff) return frame_distance(i.next, p);
   // Each frame's distance at where p was (frame k) or will be (frame k + 1) carried by the
   // surface's motion, blended: exact for a translation however far it moves in a frame, where
   // a blend at p itself would thin a shape moving more than its thickness per frame.

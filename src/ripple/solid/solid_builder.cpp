@@ -157,9 +157,15 @@ void SolidModelBuilder::add_collider(const std::string& name, std::shared_ptr<co
   pins.first_vertex = v0;
   for (int v = 0; v < static_cast<int>(x.size()); ++v) pins.vertices.push_back(pins.first_vertex + v);
   const std::vector<std::array<int, 3>> triangles = triangle_arrays(sequence->triangles());
-  double area = 0.0;
-  for (const auto& t : triangles) area += 0.5 * (x[t[1]] - x[t[0]]).cross(x[t[2]] - x[t[0]]).norm();
-  pins.weight_mass = areal_weight * area / static_cast<double>(std::max<size_t>(x.size(), 1));
+  double weight = 0.0;  // kg: the whole surface's pull
+  for (size_t k = 0; k < sequence->frame_count(); ++k) {
+    const std::vector<Vec3>& f = sequence->frame(k);
+    double area = 0.0;
+    for (const auto& t : triangles) area += 0.5 * (f[t[1]] - f[t[0]]).cross(f[t[2]] - f[t[0]]).norm();
+    weight = std::max(weight, areal_weight * area);
+  }
+  for (size_t b = 0; b + 1 < m.bodies.size(); ++b) weight = std::max(weight, m.bodies[b].mass);
+  pins.weight_mass = std::max(weight, 1e-3) / static_cast<double>(std::max<size_t>(x.size(), 1));
   pins.sequence = std::move(sequence);
   m.scripted_pins.push_back(std::move(pins));
   m.collision.self_contact.back() = 0;  // a script: its primitives meet nothing scripted or fixed

@@ -118,6 +118,9 @@ TEST(MembraneSettings, ScenesItCannotRunAreRefusedNamingTheKey) {
   EXPECT_EQ(test::input_error_of(membrane_scene()), "");
   nlohmann::json j = membrane_scene();
   j["fluid"]["representation"] = "apic";
+  EXPECT_EQ(test::input_error_of(j), "") << "particles run as a level set";
+  j["fluid"]["representation"] = "gas";
+  j["fluid"]["surface_tension"] = 0.0;
   EXPECT_NE(test::input_error_of(j).find("/fluid/representation"), std::string::npos) << test::input_error_of(j);
   j = membrane_scene();
   j["fluid"]["viscosity"] = 1.0;

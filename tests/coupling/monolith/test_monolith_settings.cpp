@@ -29,6 +29,8 @@ TEST(MonolithSettings, ScenesItCannotCoupleAreRefusedNamingTheKey) {
   EXPECT_NE(test::input_error_of(j).find("/solids/0/motion"), std::string::npos) << test::input_error_of(j);
   j = monolith_scene();
   j["fluid"]["representation"] = "levelset";
+  EXPECT_EQ(test::input_error_of(j), "") << "a level set runs as APIC particles";
+  j["fluid"]["representation"] = "gas";
   EXPECT_NE(test::input_error_of(j).find("/fluid/representation"), std::string::npos) << test::input_error_of(j);
   j = monolith_scene();
   j["coupling"]["monolith"]["max_iterations"] = 0;

@@ -152,9 +152,6 @@ BarrierSettings barrier_settings(const Scene& s) {
   b.surface_tension = enum_value(bj["surface_tension"], surface_tension_names());
   b.final_projection = enum_value(bj["final_projection"], final_projection_names());
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
-  if (s.fluid.representation != LiquidRepresentation::LevelSet)
-    fail("/fluid/representation", "coupling.method \"barrier\" carries the liquid by its level set (Liu et al. "
-                                  "2025): set fluid.representation to \"levelset\" (a gas runs with coupling.method \"none\" or \"slip\")");
   if (b.band_cells < s.time.cfl + 1.0)
     fail("/coupling/barrier/band_cells",
          "narrow band of " + format_number(b.band_cells) + " cells is too thin for cfl " + format_number(s.time.cfl) +

@@ -101,9 +101,11 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, CutCellCouplingState& cc
     if (r >= 0 && c >= 0) t.emplace_back(r, c, (implicit + cs.stiffness_damping[r]) * e.value());
   }
   // Held contacts (solid_motion): a stiff spring on their relative normal velocity c^T q,
-  // k c c^T with k = 1e3 times the lightest involved mass term, keeps it near zero inside the
-  // implicit solve (PSD, so it joins Z2 and the SPD form stays SPD).
+  // 1/2 k (c^T q - u_n)^2 with k = 1e3 times the lightest involved mass term, keeps it near the
+  // boundary's own u_n (zero but for a moving obstacle) inside the implicit solve: k c c^T joins
+  // the stiffness (PSD, so Z2 and the SPD form stay SPD) and -k u_n c the right-hand side w.
   std::vector<Triplet> row;
+  VectorX held_rhs = VectorX::Zero(ns);
   for (HeldContact& h : cc.held) {
     row.clear();
     double mass = std::numeric_limits<double>::infinity(), damping = 0.0;
@@ -122,8 +124,10 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, CutCellCouplingState& cc
     if (row.empty()) continue;
     const double k = 1e3 * (1.0 / dt + damping) * mass;
     h.stiffness = k;
-    for (const Triplet& a : row)
+    for (const Triplet& a : row) {
+      held_rhs[a.col()] -= k * h.normal_velocity * a.value();
       for (const Triplet& b2 : row) t.emplace_back(a.col(), b2.col(), k * a.value() * b2.value());
+    }
   }
   b.stiffness = from_triplets(ns, t);
   // w = -(1/dt) M v* + K (x - x0), v* with gravity (explicit forces, Sec. 7).
@@ -132,7 +136,7 @@ CoupledBlocksWithMaps assemble_coupled_blocks(World& w, CutCellCouplingState& cc
   for (int v = 0; v < m.num_vertices; ++v)
     if (cs.vertex_dof[v] >= 0) out.velocity_star.segment<3>(cs.vertex_dof[v]) += dt * s.gravity;
   for (const CoupledRigid& r : cs.rigid) out.velocity_star.segment<3>(r.dof) += dt * s.gravity;
-  b.solid_rhs = -(M * out.velocity_star) / dt + elastic_gradient;
+  b.solid_rhs = -(M * out.velocity_star) / dt + elastic_gradient + held_rhs;
   return out;
 }
 
@@ -187,11 +191,11 @@ CutCellProjectionReport coupled_projection(World& w, CutCellCouplingState& cc, P
     const SolidModel& m = w.lagrangian->model;
     const VectorX& z = w.lagrangian->state.z;
     set_coupled_velocity(m, cs, z, q, w.lagrangian->state.velocity);
-    // The normal force each held contact's spring carried, -k c^T q (N), for next step's friction.
+    // The normal force each held contact's spring carried, -k (c^T q - u_n) (N), for next step's friction.
     for (HeldContact& h : cc.held) {
       double cq = 0.0;
       for (int i = 0; i < h.count; ++i) cq += h.weights[i] * h.normal.dot(vertex_velocity(cs, m, z, q, h.vertices[i]));
-      h.force = -h.stiffness * cq;
+      h.force = -h.stiffness * (cq - h.normal_velocity);
     }
     const VectorX f = b.coupling.transpose() * p;
     rep.body_force.assign(cs.bodies.size(), Vec3::Zero());

@@ -103,24 +103,14 @@ CutCellSettings cutcell_settings(const Scene& s) {
   c.scheme = enum_value(cj["scheme"], scheme_names());
   // Zarifi & Batty 2017 couple solids of some thickness through their closed surfaces.
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
-  if (s.fluid.representation == LiquidRepresentation::Gas)
-    fail("/fluid/representation", "coupling.method \"cutcell\" couples a free-surface liquid (Zarifi & Batty 2017); a "
-                                  "gas runs with coupling.method \"none\" or \"slip\"");
   const json& domain = s.resolved.at("domain");  // the domain as given (the grid may round it)
   const Vec3 lo(domain["min"][0].get<double>(), domain["min"][1].get<double>(), domain["min"][2].get<double>());
   const Vec3 hi(domain["max"][0].get<double>(), domain["max"][1].get<double>(), domain["max"][2].get<double>());
   for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
     const std::string& ptr = d.pointer;
-    if (d.kind == SolidKind::shell || d.kind == SolidKind::rod)
-      fail(ptr + "/type", "coupling.method \"cutcell\" couples volumes and rigid bodies (closed surfaces at least "
-                          "a cell or two thick); a " + std::string(d.kind == SolidKind::shell ? "shell" : "rod") +
-                          " has no inside: use coupling \"barrier\"");
     if (d.kind == SolidKind::rigid && (d.motion.fixed || d.motion.kinematic))
       fail(ptr + "/motion", "coupling.method \"cutcell\" simulates dynamic rigid bodies only; give a fixed or "
                             "moving boundary as a box, sphere or mesh obstacle");
-    if (d.kind == SolidKind::volume && !d.motion.pinned.empty() && d.motion.pin_path.moves())
-      fail(ptr + "/pinned", "coupling.method \"cutcell\" holds pinned vertices still; scripted pins are not "
-                            "supported");
     const double density = d.kind == SolidKind::rigid ? d.rigid.density : d.volume.density;
     if (density > 1e5 || density < 1e-3)
       fail(ptr + "/density", "density " + format_number(density) + " kg/m^3 is outside [1e-3, 1e5] kg/m^3, where the "

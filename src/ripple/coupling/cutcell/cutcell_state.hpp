@@ -21,6 +21,7 @@ struct HeldContact {
   std::array<double, 4> weights{};
   int count = 0;
   Vec3 normal = Vec3::UnitY();
+  double normal_velocity = 0.0;  ///< m/s: the boundary's own along `normal` (a moving obstacle; 0 for walls)
   int pair_type = -1;     ///< ContactStencil::Type of a pair of bodies; -1 for a wall or obstacle
   double stiffness = 0.0; ///< kg/s, the spring's k (set by the projection's assembly)
   double force = 0.0;     ///< N, the normal force it carried in the projection (>= 0 pushes apart);

@@ -61,7 +61,7 @@ SolidMotionReport advance_coupled_solids(World& w, CutCellCouplingState& cc, dou
   held.clear();
 
   // Free vertices: back onto the boundary, no velocity into it, and held there through the
-  // projection (their normal velocity stays zero in the implicit solve, so the rest of an
+  // projection (their normal velocity stays the boundary's in the implicit solve, so the rest of an
   // elastic body is stopped by its elasticity within the same step instead of running into
   // its stopped surface: a soft ball dropped on the floor inverted without this).
   for (int v = 0; v < m.num_vertices; ++v) {
@@ -78,6 +78,7 @@ SolidMotionReport advance_coupled_solids(World& w, CutCellCouplingState& cc, dou
     h.weights[0] = 1.0;
     h.count = 1;
     h.normal = n;
+    h.normal_velocity = u.dot(n);
     held.push_back(h);
     ++rep.corrected_vertices;
   }

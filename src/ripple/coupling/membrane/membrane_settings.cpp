@@ -38,9 +38,6 @@ MembraneSettings membrane_settings(const Scene& s) {
   for (size_t i = 0; i < 6; ++i)
     m.wall_contact_angle[i] = mj["wall_contact_angle"][sides[i]].get<double>() * std::numbers::pi / 180.0;
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
-  if (s.fluid.representation != LiquidRepresentation::LevelSet)
-    fail("/fluid/representation", "coupling.method \"membrane\" carries the liquid on the grid inside its membrane "
-                                  "(Ruan et al. 2021): set fluid.representation to \"levelset\"");
   if (s.fluid.viscosity > 0.0)
     fail("/fluid/viscosity", "coupling.method \"membrane\" simulates an inviscid liquid (as Ruan et al. 2021); "
                              "viscous liquids couple under \"monolith\", \"cutcell\" or \"none\"");
@@ -51,9 +48,6 @@ MembraneSettings membrane_settings(const Scene& s) {
     fail("/obstacles", "coupling.method \"membrane\" does not yet hold its membrane off obstacles; give the "
                        "container as the domain's walls, or use \"none\", \"cutcell\" or \"slip\"");
   for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
-    if (d.kind != SolidKind::rigid)
-      fail(d.pointer + "/type", "coupling.method \"membrane\" couples rigid bodies; \"" + d.name +
-                                    "\" couples under \"barrier\", \"cutcell\", \"slip\" or \"monolith\"");
     if (d.motion.fixed || d.motion.kinematic)
       fail(d.pointer + "/motion", "coupling.method \"membrane\" simulates free rigid bodies; \"" + d.name +
                                       "\" is fixed or moved by script");

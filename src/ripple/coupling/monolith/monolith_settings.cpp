@@ -96,16 +96,7 @@ MonolithSettings monolith_settings(const Scene& s) {
     fail("/fluid/surface_tension", "coupling.method \"monolith\" has no surface tension; use \"none\", \"cutcell\" or "
                                    "\"barrier\"");
   for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
-    if (d.kind == SolidKind::shell || d.kind == SolidKind::rod)
-      fail(d.pointer + "/type", "coupling.method \"monolith\" couples rigid bodies and elastic volumes; a " +
-                                    std::string(d.kind == SolidKind::shell ? "shell" : "rod") +
-                                    " couples under \"barrier\" (or \"slip\")");
-    if (d.kind == SolidKind::volume) {
-      if (!d.motion.pinned.empty() && d.motion.pin_path.moves())
-        fail(d.pointer + "/pinned", "coupling.method \"monolith\" holds pinned vertices in place; moving pins need "
-                                    "\"barrier\" or \"slip\"");
-      continue;
-    }
+    if (d.kind == SolidKind::volume) continue;
     if (d.motion.fixed || d.motion.kinematic)
       fail(d.pointer + "/motion", "coupling.method \"monolith\" simulates dynamic rigid bodies; give a fixed or moving "
                                   "boundary as a box, sphere or mesh obstacle");

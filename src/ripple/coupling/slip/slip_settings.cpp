@@ -58,12 +58,6 @@ SlipSettings slip_settings(const Scene& s) {
     throw InputError(s.source_path + ": /domain/boundary",
                      "coupling.method \"slip\" with a gas needs an open side (a domain closed on every side pins "
                      "the pressure of all of it at one cell and its solve stalls): make a side \"open\"");
-  for (const LagrangianSolidDesc& d : s.lagrangian_solids) {
-    if (d.kind == SolidKind::rod)
-      throw InputError(s.source_path + ": " + d.pointer + "/type",
-                       "coupling.method \"slip\" couples shells, volumes and rigid bodies through their surfaces; a "
-                       "rod has none the grid can see: use coupling \"barrier\"");
-  }
   return c;
 }
 
