@@ -1,7 +1,6 @@
 // A mesh-sequence collider: a paddle exported as one OBJ per frame (30 per second) pushes the
 // liquid as the same motion given as keyframes (of a box, and of a mesh) does, leaves no liquid
-// inside it,
-// and bad sequences (a missing frame, a changed topology, no frame number) are refused.
+// inside it, and bad sequences (a missing frame, a changed topology, no frame number) are refused.
 #include <gtest/gtest.h>
 
 #include <cmath>
