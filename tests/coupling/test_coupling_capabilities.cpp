@@ -39,7 +39,7 @@ TEST(CouplingCapabilities, ASolidAMethodCannotCoupleIsRefusedNamingTheMethodsTha
       << shell;
   const std::string rod = test::input_error_of(with_solid("slip", kHair));
   EXPECT_NE(rod.find("/solids/0/type: coupling.method \"slip\" couples shells, volumes and rigid bodies; solid \"hair\" "
-                     "is a rod, which \"barrier\" couple"),
+                     "is a rod, which only \"barrier\" couples"),
             std::string::npos)
       << rod;
   EXPECT_NE(test::input_error_of(with_solid("membrane", kSheet)).find("is a shell"), std::string::npos);

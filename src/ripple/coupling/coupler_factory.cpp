@@ -35,7 +35,7 @@ const std::vector<CouplingMethod>& coupling_methods() {
         .moving_pins = true}},
       {{"barrier",
         "the liquid and shells, rods, volumes and rigid bodies two ways in one optimisation with a barrier that keeps "
-        "the liquid out of every solid (Liu et al. 2025; needs fluid.representation `levelset`).",
+        "the liquid out of every solid (Liu et al. 2025; the liquid is carried as a level set).",
         barrier_settings_schema()},
        [](const Scene& s) { return std::make_unique<BarrierCoupler>(barrier_settings(s)); },
        barrier_stats_fields(),
@@ -78,7 +78,7 @@ const std::vector<CouplingMethod>& coupling_methods() {
       {{"membrane",
         "the liquid's free surface as a Lagrangian membrane carrying the surface tension, three ways with the grid "
         "liquid and rigid bodies, so that bodies denser than water can float on it; two solves per substep (Ruan et "
-        "al. 2021; needs fluid.representation `levelset`; rigid bodies only).",
+        "al. 2021; the liquid is carried as a level set; rigid bodies only).",
         membrane_settings_schema()},
        [](const Scene& s) { return std::make_unique<MembraneCoupler>(membrane_settings(s)); },
        membrane_stats_fields(),

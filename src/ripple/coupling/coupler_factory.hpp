@@ -45,8 +45,9 @@ std::vector<StatsGroup> coupling_stats_groups();
 std::string coupling_methods_markdown();
 
 /// Carries the scene's liquid the way its method runs it where the method does not run the
-/// representation given (barrier needs a level set, monolith particles): exact at the start,
-/// where the liquid is its regions whatever carries it. Says so in scene.notices. A gas stays.
+/// representation given (barrier needs a level set, monolith particles): the liquid starts from
+/// its regions whatever carries it. Says so in scene.notices. A gas stays; a scene without
+/// liquid is left as it is.
 void fit_liquid_to_method(Scene& scene);
 
 /// The scene's method (scene.coupling_method), made and checked against the scene: throws

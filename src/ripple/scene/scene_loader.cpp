@@ -568,7 +568,10 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.resolved = j;
   if (!d.contains("dx")) s.resolved["domain"]["dx"] = dx;
 
-  // Refuse absurd sizes before allocating anything.
+  return s;
+}
+
+void check_memory_fits(const Scene& s) {
   const double need = estimate_memory_bytes(s);
   double avail = 0.0;
   if (std::ifstream mi("/proc/meminfo"); mi) {
@@ -580,15 +583,14 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   }
   if (avail > 0 && need > 0.8 * avail) {
     std::ostringstream os;
-    os << "this scene needs about " << need / 1e9 << " GB (grid " << n.x() << "x" << n.y() << "x" << n.z()
+    os << "this scene needs about " << need / 1e9 << " GB (grid " << s.grid.n.x() << "x" << s.grid.n.y() << "x" << s.grid.n.z()
        << "), more than 80% of the " << avail / 1e9 << " GB available; use a larger dx or a smaller domain";
     if (const double frames = mesh_sequence_bytes(s); frames > 0.1 * need)
       os << " (" << frames / 1e9 << " GB of it are the mesh sequences: every frame's vertices and "
          << MeshSequenceField::kHeldFrames
          << " sampled frames at a time; fewer frames or a collider spanning less of the domain would help too)";
-    fail("/domain", os.str());
+    throw InputError(s.source_path + ": /domain", os.str());
   }
-  return s;
 }
 
 Scene read_scene_file(const std::string& path, const std::vector<CouplingSchema>& methods,

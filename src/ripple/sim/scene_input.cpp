@@ -37,6 +37,7 @@ void check_step_limits(const Scene& s) {
 Scene load_scene_file(const std::string& path, const SceneOverrides& overrides) {
   Scene s = read_scene_file(path, coupling_schemas(), overrides);
   fit_liquid_to_method(s);
+  check_memory_fits(s);
   make_coupler(s);  // throws InputError when the method cannot couple the scene
   check_step_limits(s);
   return s;
@@ -46,6 +47,7 @@ Scene build_scene(const nlohmann::json& input, const std::string& origin, const 
                   const SceneOverrides& overrides) {
   Scene s = read_scene_json(input, origin, base_dir, coupling_schemas(), overrides);
   fit_liquid_to_method(s);
+  check_memory_fits(s);
   make_coupler(s);
   check_step_limits(s);
   return s;

@@ -164,7 +164,8 @@ void SolidModelBuilder::add_collider(const std::string& name, std::shared_ptr<co
     for (const auto& t : triangles) area += 0.5 * (f[t[1]] - f[t[0]]).cross(f[t[2]] - f[t[0]]).norm();
     weight = std::max(weight, areal_weight * area);
   }
-  for (size_t b = 0; b + 1 < m.bodies.size(); ++b) weight = std::max(weight, m.bodies[b].mass);
+  for (size_t b = 0; b + 1 < m.bodies.size(); ++b)
+    if (!m.bodies[b].fixed && !m.bodies[b].kinematic) weight = std::max(weight, m.bodies[b].mass);
   pins.weight_mass = std::max(weight, 1e-3) / static_cast<double>(std::max<size_t>(x.size(), 1));
   pins.sequence = std::move(sequence);
   m.scripted_pins.push_back(std::move(pins));

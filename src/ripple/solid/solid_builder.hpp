@@ -72,7 +72,7 @@ class SolidModelBuilder {
 
   /// A collider that moves as a mesh sequence animates it: every vertex scripted (pulled onto
   /// its frame-interpolated position by KinematicForm, weighed by `areal_weight` kg/m^2 of its
-  /// largest frame's surface, and at least by the heaviest body added before it), no mass, no
+  /// largest frame's surface, and at least by the heaviest moving body added before it), no mass, no
   /// elasticity, no self-contact; it only collides with the other bodies.
   void add_collider(const std::string& name, std::shared_ptr<const MeshSequence> sequence, double friction,
                     double areal_weight = 10.0);

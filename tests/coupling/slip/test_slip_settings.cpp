@@ -25,7 +25,7 @@ TEST(SlipSettings, RodsAreRefusedShellsAreNot) {
       "geometry": {"type": "grid", "center": [0.3, 0.25, 0.05], "width": 0.08, "depth": 0.06, "resolution": 4}})");
   const std::string rod_error = test::input_error_of(with_solid(rod, "apic"));
   EXPECT_NE(rod_error.find("/solids/0/type"), std::string::npos) << rod_error;
-  EXPECT_NE(rod_error.find("solid \"hair\" is a rod, which \"barrier\" couple"), std::string::npos) << rod_error;
+  EXPECT_NE(rod_error.find("solid \"hair\" is a rod, which only \"barrier\" couples"), std::string::npos) << rod_error;
   // A level set is advected collidably: with shells it is accepted as particles are.
   EXPECT_EQ(test::input_error_of(with_solid(sheet, "levelset")), "");
   EXPECT_EQ(test::input_error_of(with_solid(sheet, "apic")), "");

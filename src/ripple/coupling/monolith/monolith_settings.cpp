@@ -89,9 +89,6 @@ MonolithSettings monolith_settings(const Scene& s) {
   m.newton_tolerance = mj["newton_tolerance"];
   m.elastic_split = enum_value(mj["elastic_split"], split_names());
   auto fail = [&](const std::string& ptr, const std::string& reason) { throw InputError(s.source_path + ": " + ptr, reason); };
-  if (s.fluid.representation != LiquidRepresentation::Apic && s.fluid.representation != LiquidRepresentation::Flip)
-    fail("/fluid/representation", "coupling.method \"monolith\" carries the liquid on particles (APIC, as Takahashi "
-                                  "& Batty 2022); use \"apic\" or \"flip\"");
   if (s.fluid.surface_tension > 0.0)
     fail("/fluid/surface_tension", "coupling.method \"monolith\" has no surface tension; use \"none\", \"cutcell\" or "
                                    "\"barrier\"");
