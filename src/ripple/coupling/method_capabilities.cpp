@@ -15,16 +15,23 @@ bool holds(const std::vector<T>& list, T value) {
   return std::find(list.begin(), list.end(), value) != list.end();
 }
 
-/// The methods for which `has` holds, as "\"a\", \"b\"".
-std::string methods_where(const std::function<bool(const CouplingMethod&)>& has) {
-  std::string out;
+/// The names of the methods for which `has` holds.
+std::vector<std::string> methods_where(const std::function<bool(const CouplingMethod&)>& has) {
+  std::vector<std::string> out;
   for (const CouplingMethod& m : coupling_methods())
-    if (has(m)) out += (out.empty() ? "\"" : ", \"") + m.schema.name + "\"";
+    if (has(m)) out.push_back(m.schema.name);
+  return out;
+}
+
+/// "\"a\", \"b\"", or "none".
+std::string quoted(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "\"" : ", \"") + n + "\"";
   return out.empty() ? "none" : out;
 }
 
 std::string methods_with(bool CouplingCapabilities::*capability) {
-  return methods_where([&](const CouplingMethod& m) { return m.capabilities.*capability; });
+  return quoted(methods_where([&](const CouplingMethod& m) { return m.capabilities.*capability; }));
 }
 
 std::string solid_kind_name(SolidKind k) {
@@ -72,17 +79,16 @@ void check_capabilities(const Scene& scene, const CouplingMethod& m) {
     refuse("/fluid/representation",
            method + " runs fluid.representation " + liquid_names(c.liquids) + ", not \"" + name +
                "\"; methods that run \"" + name + "\": " +
-               methods_where([&](const CouplingMethod& o) { return holds(o.capabilities.liquids, rep); }));
+               quoted(methods_where([&](const CouplingMethod& o) { return holds(o.capabilities.liquids, rep); })));
   }
   for (const LagrangianSolidDesc& d : scene.lagrangian_solids) {
     if (!c.uncoupled_solids && !holds(c.solids, d.kind)) {
-      int count = 0;
-      for (const CouplingMethod& o : coupling_methods()) count += holds(o.capabilities.solids, d.kind);
-      const std::string others =
+      const std::vector<std::string> others =
           methods_where([&](const CouplingMethod& o) { return holds(o.capabilities.solids, d.kind); });
       refuse(d.pointer + "/type", method + " couples " + solid_names(c) + "; solid \"" + d.name + "\" is a " +
                                       solid_kind_name(d.kind) + ", which " +
-                                      (count == 1 ? "only " + others + " couples" : others + " couple"));
+                                      (others.size() == 1 ? "only " + quoted(others) + " couples"
+                                                          : quoted(others) + " couple"));
     }
     if (!c.moving_pins && !d.motion.pinned.empty() && d.motion.pin_path.moves())
       refuse(d.pointer + "/pinned", method + " holds pinned vertices still; solid \"" + d.name +
@@ -99,7 +105,6 @@ void check_capabilities(const Scene& scene, const CouplingMethod& m) {
       refuse(o.pointer, method + " cannot move obstacles (velocity, angular_velocity, keyframes, mesh sequences); "
                                  "methods that can: " + methods_with(&CouplingCapabilities::moving_obstacles));
 }
-
 
 std::string coupling_methods_markdown() {
   std::ostringstream os;
@@ -129,7 +134,9 @@ void fit_liquid_to_method(Scene& scene) {
   if (scene.fluid.regions.empty() && scene.fluid.emitters.empty()) return;  // no liquid to carry
   const LiquidRepresentation given = scene.fluid.representation;
   for (const CouplingMethod& m : coupling_methods()) {
-    if (m.schema.name != scene.coupling_method || given == LiquidRepresentation::Gas || holds(m.capabilities.liquids, given)) continue;
+    if (m.schema.name != scene.coupling_method || given == LiquidRepresentation::Gas ||
+        holds(m.capabilities.liquids, given))
+      continue;
     for (LiquidRepresentation r : m.capabilities.liquids) {
       if (r == LiquidRepresentation::Gas) continue;
       const std::string from = enum_name(given, liquid_representation_names());
@@ -142,6 +149,5 @@ void fit_liquid_to_method(Scene& scene) {
     }
   }
 }
-
 
 }  // namespace ripple

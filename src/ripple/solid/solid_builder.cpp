@@ -74,11 +74,12 @@ int SolidModelBuilder::begin_body(const std::string& name, SolidKind kind, const
   m.collision.body.resize(m.num_vertices, body);
   m.collision.thickness.resize(m.num_vertices, 0.0);
   m.collision.collidable.resize(m.num_vertices, 1);
-  // Scripted bodies never answer a contact: pairs of fixed or kinematic primitives are skipped.
-  m.collision.fixed.resize(m.num_vertices, rigid && (motion.fixed || motion.kinematic));
+  // Scripted bodies (static or kinematic rigid bodies, colliders) never answer a contact: pairs
+  // of their primitives are skipped, and a collider's own primitives never meet.
+  m.collision.fixed.resize(m.num_vertices, (rigid && motion.fixed) || motion.kinematic);
   if (!scripted)
     for (int p : motion.pinned) m.collision.fixed[info.first_vertex + p] = 1;
-  m.collision.self_contact.push_back(!rigid);
+  m.collision.self_contact.push_back(!rigid && !motion.kinematic);
   m.collision.rest_positions = m.rest_positions;
   return body;
 }
@@ -169,8 +170,6 @@ void SolidModelBuilder::add_collider(const std::string& name, std::shared_ptr<co
   pins.weight_mass = std::max(weight, 1e-3) / static_cast<double>(std::max<size_t>(x.size(), 1));
   pins.sequence = std::move(sequence);
   m.scripted_pins.push_back(std::move(pins));
-  m.collision.self_contact.back() = 0;  // a script: its primitives meet nothing scripted or fixed
-  std::fill(m.collision.fixed.begin() + v0, m.collision.fixed.end(), uint8_t{1});
   add_surface(v0, triangles, 0.0);
 }
 
