@@ -1,4 +1,4 @@
-// The `ripple` command: run, validate, methods, schema, stats-format. Exit codes: 0 success, 2 invalid input
+// The `ripple` command: run, compare, validate, methods, schema, stats-format. Exit codes: 0 success, 2 invalid input
 // (nothing simulated), 3 simulation failure (frames written before the failure are kept),
 // 128 + signal number after SIGINT (130) or SIGTERM (143) stopped a run at a checkpoint.
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 
+#include "ripple/app/compare_command.hpp"
 #include "ripple/app/progress_line.hpp"
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/allocator_policy.hpp"
@@ -88,6 +89,25 @@ int main(int argc, char** argv) {
   run->add_flag("--overwrite", overwrite, "Delete another run's outputs in the output folder first");
   run->add_flag("--quiet,-q", quiet, "Only warnings and errors");
 
+  ripple::CompareOptions compare_opt;
+  std::vector<std::string> compare_sets;
+  std::string compare_methods;
+  auto* compare = app.add_subcommand("compare", "Run a scene under several coupling methods and write a report");
+  compare->add_option("scene", compare_opt.scene_path, "Scene file (JSON)")->required();
+  compare->add_option("--methods", compare_methods,
+                      "Comma-separated methods to run (default: every method that can couple the scene)");
+  compare->add_option("--frames", compare_opt.frames, "Stop each run after this many frames")
+      ->check(CLI::Range(0, 100000000));
+  compare->add_option("--out", compare_opt.out_dir, "Output folder (default: out/<scene file name>_compare)");
+  compare->add_option("--threads", compare_opt.threads, "Cores to use in all (default: all)")
+      ->check(CLI::Range(1, 4096));
+  compare->add_option("--schedule", compare_opt.schedule,
+                      "auto (side by side while memory allows), sequential or side-by-side")
+      ->check(CLI::IsMember({"auto", "sequential", "side-by-side"}));
+  compare->add_option("--set", compare_sets, "Override a scene value for every run: /json/pointer=value (repeatable)");
+  compare->add_flag("--overwrite", compare_opt.overwrite, "Start every run afresh instead of continuing");
+  compare->add_flag("--quiet,-q", compare_opt.quiet, "Only warnings and errors");
+
   std::string validate_path;
   std::vector<std::string> validate_sets;
   auto* validate = app.add_subcommand("validate", "Check a scene file and print its resolved form");
@@ -119,6 +139,16 @@ int main(int argc, char** argv) {
   }
   ripple::ProgressLine progress(quiet);
   try {
+    if (*compare) {
+      compare_opt.overrides = parse_overrides(compare_sets);
+      for (std::size_t at = 0; at < compare_methods.size();) {
+        const std::size_t comma = std::min(compare_methods.find(',', at), compare_methods.size());
+        if (comma > at) compare_opt.methods.push_back(compare_methods.substr(at, comma - at));
+        at = comma + 1;
+      }
+      ripple::StopSignals stop_signals;  // Ctrl-C or SIGTERM: every run stops at a checkpoint
+      return ripple::run_compare(compare_opt, stop_signals);
+    }
     if (*validate) {
       const ripple::Scene s = ripple::load_scene_file(validate_path, parse_overrides(validate_sets));
       ripple::World world(s);  // what `run` refuses at the start (solids in contact...), refused here too

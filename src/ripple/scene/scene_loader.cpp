@@ -571,16 +571,20 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   return s;
 }
 
-void check_memory_fits(const Scene& s) {
-  const double need = estimate_memory_bytes(s);
-  double avail = 0.0;
+double available_memory_bytes() {
   if (std::ifstream mi("/proc/meminfo"); mi) {
     std::string key;
     double kb;
     std::string unit;
     while (mi >> key >> kb >> unit)
-      if (key == "MemAvailable:") { avail = kb * 1024.0; break; }
+      if (key == "MemAvailable:") return kb * 1024.0;
   }
+  return 0.0;
+}
+
+void check_memory_fits(const Scene& s) {
+  const double need = estimate_memory_bytes(s);
+  const double avail = available_memory_bytes();
   if (avail > 0 && need > 0.8 * avail) {
     std::ostringstream os;
     os << "this scene needs about " << need / 1e9 << " GB (grid " << s.grid.n.x() << "x" << s.grid.n.y() << "x" << s.grid.n.z()

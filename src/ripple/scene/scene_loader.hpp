@@ -29,6 +29,9 @@ Scene read_scene_json(const nlohmann::json& input, const std::string& origin, co
 /// Rough peak memory (bytes) a run of this scene needs.
 double estimate_memory_bytes(const Scene& scene);
 
+/// The memory the system has available now (bytes, MemAvailable of /proc/meminfo); 0 if unknown.
+double available_memory_bytes();
+
 /// Refuses (InputError at /domain) a scene whose run would need more than 80 % of the memory
 /// available, before anything is allocated; called once the liquid's representation is final.
 void check_memory_fits(const Scene& scene);
