@@ -189,9 +189,12 @@ def preview_strip(root, methods, path):
     return picked
 
 
+DASH = "\u2013"  # a value the method does not measure
+
+
 def fmt(x, unit=""):
     if x is None:
-        return "&ndash;"
+        return DASH
     if isinstance(x, float) and not x.is_integer() or abs(x) >= 1e6:
         s = f"{x:.3g}"
     else:
@@ -201,29 +204,29 @@ def fmt(x, unit=""):
 
 def duration(s):
     if s is None:
-        return "&ndash;"
+        return DASH
     if s < 60:
         return f"{s:.1f} s"
     m, s = divmod(int(round(s)), 60)
     return f"{m} min {s:02d} s" if m < 60 else f"{m // 60} h {m % 60:02d} min"
 
 
-def summary_table(summary):
-    """One row per quantity, one column per method: each cell one number."""
+def summary_rows(summary):
+    """The summary table as (quantity, [one plain-text cell per method]) rows."""
     methods = summary["methods"]
 
     def newton(m):
         it = m.get("iterations", {})
         v = [x for x in (it.get("newton_iterations"), it.get("coupling_newton_iterations")) if x is not None]
-        return fmt(sum(v)) if v else "&ndash;"
+        return fmt(sum(v)) if v else DASH
 
-    rows = [("status", lambda m: html.escape(m["status"])),
+    rows = [("status", lambda m: m["status"]),
             ("frames", lambda m: fmt(m["frames"])),
             ("simulated time", lambda m: fmt(m["simulated_seconds"], "s")),
             ("wall time", lambda m: duration(m["wall_seconds"])),
             ("wall seconds per simulated second", lambda m: fmt(m["seconds_per_simulated_second"])),
             ("peak memory", lambda m: fmt(m["peak_memory_bytes"] / 1e6, "MB") if m.get("peak_memory_bytes")
-             else "&ndash;"),
+             else DASH),
             ("threads", lambda m: fmt(m.get("threads"))),
             ("substeps", lambda m: fmt(m["substeps"])),
             ("pressure iterations", lambda m: fmt(m.get("iterations", {}).get("pressure_iterations"))),
@@ -232,16 +235,29 @@ def summary_table(summary):
         if not any(m["worst"].get(c["key"]) is not None for m in methods):
             continue  # no method measures it in this scene
         if c["key"] == "fluid_volume_change":
-            rows.append((c["label"], lambda m, k=c["key"]: "&ndash;" if m["worst"].get(k) is None
+            rows.append((c["label"], lambda m, k=c["key"]: DASH if m["worst"].get(k) is None
                          else fmt(100.0 * m["worst"][k], "%")))
         else:
             rows.append((c["label"], lambda m, k=c["key"], u=c["unit"]: fmt(m["worst"].get(k), u)))
+    return [(label, [get(m) for m in methods]) for label, get in rows]
+
+
+def summary_table(summary):
+    """One row per quantity, one column per method: each cell one number."""
     head = "<tr><th></th>" + "".join(
         f'<th><span style="color:{colour(m["method"])}">&#9632;</span> {html.escape(m["method"])}</th>'
-        for m in methods) + "</tr>"
-    body = "".join("<tr><td>" + html.escape(label) + "</td>" + "".join(f"<td>{get(m)}</td>" for m in methods) +
-                   "</tr>" for label, get in rows)
+        for m in summary["methods"]) + "</tr>"
+    body = "".join("<tr><td>" + html.escape(label) + "</td>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) +
+                   "</tr>" for label, cells in summary_rows(summary))
     return f"<table><thead>{head}</thead><tbody>{body}</tbody></table>"
+
+
+def summary_markdown(summary):
+    """The same table in Markdown, for docs."""
+    names = [m["method"] for m in summary["methods"]]
+    lines = ["| | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
+    lines += ["| " + label + " | " + " | ".join(cells) + " |" for label, cells in summary_rows(summary)]
+    return "\n".join(lines) + "\n"
 
 
 def embed(path):
@@ -345,6 +361,8 @@ summary.json, and each run's frames and stats.jsonl in its method's folder.</p>
 """
     with open(os.path.join(root, "report.html"), "w") as f:
         f.write(page)
+    with open(os.path.join(root, "summary.md"), "w") as f:
+        f.write(summary_markdown(summary))
 
 
 if __name__ == "__main__":

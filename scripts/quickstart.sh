@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 mode="${1:-demo}"
 if [[ $mode == sanitize ]]; then build_dir="${RIPPLE_BUILD_DIR:-build-sanitize}"; else build_dir="${RIPPLE_BUILD_DIR:-build}"; fi
 
+# python3-matplotlib draws `ripple compare`'s report (its tests run it).
 packages=(build-essential cmake libeigen3-dev libtbb-dev nlohmann-json3-dev libcli11-dev
-          libpng-dev zlib1g-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev)
+          libpng-dev zlib1g-dev libsuitesparse-dev libopenblas0-pthread libgtest-dev libbenchmark-dev
+          python3-matplotlib)
 # clang++ and its sanitizer runtimes (libclang-rt-14-dev) for the sanitizer build only.
 if [[ $mode == sanitize ]]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
