@@ -109,10 +109,21 @@ def per_substep(key):
     return get
 
 
-def body_height(index):
+def body_coordinate(index, axis):
     def get(f):
-        return f["bodies"][index]["center_of_mass"][1]
+        return f["bodies"][index]["center_of_mass"][axis]
     return get
+
+
+def moving_axis(runs, index):
+    """The axis (0, 1, 2) along which the body's centre of mass travels farthest in any run."""
+    best, axis = -1.0, 1
+    for a in range(3):
+        for _, frames in runs:
+            _, v = series(frames, body_coordinate(index, a))
+            if v and max(v) - min(v) > best:
+                best, axis = max(v) - min(v), a
+    return axis
 
 
 def plot_timing(runs, summary_methods, path):
@@ -301,8 +312,9 @@ def main():
         if frames and "bodies" in frames[0]:
             bodies = [b["name"] for b in frames[0]["bodies"]]
             break
-    if bodies and plot_panels(runs, [(f"{name}: centre of mass height", "m", body_height(i))
-                                     for i, name in enumerate(bodies[:4])],
+    axes = [moving_axis(runs, i) for i in range(min(len(bodies), 4))]
+    if bodies and plot_panels(runs, [(f"{name}: centre of mass {'xyz'[axes[i]]}", "m",
+                                      body_coordinate(i, axes[i])) for i, name in enumerate(bodies[:4])],
                               os.path.join(figdir, "bodies.png"), "the bodies"):
         figures.append(("bodies.png", "The bodies"))
     if plot_panels(runs, [("pressure iterations per substep", "", per_substep("pressure_iterations")),

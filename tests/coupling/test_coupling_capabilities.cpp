@@ -34,7 +34,7 @@ TEST(CouplingCapabilities, DocsAreInStepWithTheTable) {
 TEST(CouplingCapabilities, ASolidAMethodCannotCoupleIsRefusedNamingTheMethodsThatCan) {
   const std::string shell = test::input_error_of(with_solid("cutcell", kSheet));
   EXPECT_NE(shell.find("/solids/0/type: coupling.method \"cutcell\" couples volumes and rigid bodies; solid \"sheet\" "
-                       "is a shell, which \"barrier\", \"slip\" couple"),
+                       "is a shell, which \"barrier\" and \"slip\" couple"),
             std::string::npos)
       << shell;
   const std::string rod = test::input_error_of(with_solid("slip", kHair));
@@ -75,7 +75,7 @@ TEST(CouplingCapabilities, ALiquidIsConvertedToTheMethodsRepresentationAndAGasRe
       "coupling": {"method": "cutcell"}})");
   const std::string e = test::input_error_of(gas);
   EXPECT_NE(e.find("/fluid/representation: coupling.method \"cutcell\" runs fluid.representation apic, flip and "
-                   "levelset, not \"gas\"; methods that run \"gas\": \"none\", \"slip\""),
+                   "levelset, not \"gas\"; methods that run \"gas\": \"none\" and \"slip\""),
             std::string::npos)
       << e;
 }
@@ -84,7 +84,7 @@ TEST(CouplingCapabilities, TheCommandLineRefusesWithExitTwo) {
   const auto dir = test::temp_dir("capabilities");
   const std::string scene = test::write_text(dir / "sheet.json", with_solid("cutcell", kSheet).dump());
   EXPECT_EQ(test::run_ripple("validate " + scene, (dir / "validate.log").string()), 2);
-  EXPECT_NE(test::read_text(dir / "validate.log").find("which \"barrier\", \"slip\" couple"), std::string::npos)
+  EXPECT_NE(test::read_text(dir / "validate.log").find("which \"barrier\" and \"slip\" couple"), std::string::npos)
       << test::read_text(dir / "validate.log");
   EXPECT_EQ(test::run_ripple("methods", (dir / "methods.log").string()), 0);
   EXPECT_EQ(test::read_text(dir / "methods.log"), coupling_methods_markdown());

@@ -162,7 +162,7 @@ TEST(LiquidFlows, ScenesThatCannotRunAreRefused) {
     const std::string what = test::input_error_of(j);
     EXPECT_NE(what.find("/fluid/emitters"), std::string::npos) << what;
     EXPECT_NE(what.find("\"" + method + "\" cannot run liquid emitters"), std::string::npos) << what;
-    EXPECT_NE(what.find("methods that can: \"none\", \"cutcell\", \"slip\", \"monolith\""), std::string::npos)
+    EXPECT_NE(what.find("methods that can: \"none\", \"cutcell\", \"slip\" and \"monolith\""), std::string::npos)
         << what;
   }
   auto error_with = [](const std::function<void(json&)>& change) {

@@ -88,7 +88,7 @@ TEST(CompareCommand, AKilledCompareContinuesWhereItsRunsStopped) {
   j["output"]["preview"] = {{"enabled", false}};
   const std::string scene = test::write_text(dir / "s.json", j.dump());
   const fs::path out = dir / "out";
-  const std::string args_tail = " --quiet --threads 1 --schedule sequential --methods cutcell,slip";
+  const std::string args_tail = " --quiet --threads 1 --schedule sequential --methods cutcell,monolith";
   const pid_t pid = fork();
   if (pid == 0) {
     const std::string log = (dir / "first.log").string();
@@ -111,10 +111,10 @@ TEST(CompareCommand, AKilledCompareContinuesWhereItsRunsStopped) {
   const int stopped_at = last_stats_frame((out / "cutcell").string());
   ASSERT_GE(stopped_at, 3);
   ASSERT_LT(stopped_at, 15) << "the run finished before the comparison was killed";
-  EXPECT_FALSE(fs::exists(out / "slip" / "stats.jsonl"));
+  EXPECT_FALSE(fs::exists(out / "monolith" / "stats.jsonl"));
 
   ASSERT_EQ(test::run_ripple("compare " + scene + " --out " + out.string() + " --threads 1 --schedule sequential "
-                             "--methods cutcell,slip",
+                             "--methods cutcell,monolith",
                              (dir / "second.log").string()),
             0)
       << test::read_text(dir / "second.log");
@@ -132,4 +132,29 @@ TEST(CompareCommand, AKilledCompareContinuesWhereItsRunsStopped) {
   const json summary = read_json(out / "summary.json");
   EXPECT_EQ(summary["methods"][0]["status"], "done");
   EXPECT_EQ(summary["methods"][1]["status"], "done");
+}
+
+TEST(CompareCommand, AFailedRunIsReportedAndTheOthersStillRun) {
+  const auto dir = test::temp_dir("compare_failed");
+  json j = compare_scene(1.0);
+  j["output"]["preview"] = {{"enabled", false}};
+  j["time"]["min_dt"] = 1e-3;  // strong gravity makes the step collapse below it within frames
+  j["time"]["max_dt"] = 0.01;
+  j["gravity"] = {0, -2000, 0};
+  j["solids"] = json::array();
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  const fs::path out = dir / "out";
+  EXPECT_EQ(test::run_ripple("compare " + scene + " --methods cutcell,slip --threads 2 --out " + out.string(),
+                             (dir / "log").string()),
+            3)
+      << test::read_text(dir / "log");
+  const json summary = read_json(out / "summary.json");
+  ASSERT_EQ(summary["methods"].size(), 2u);
+  for (const json& m : summary["methods"]) {
+    EXPECT_EQ(m["status"], "failed") << m["method"];
+    EXPECT_NE(m["error"].get<std::string>().find("time step collapsed"), std::string::npos) << m["error"];
+    EXPECT_GE(m["frames"].get<int>(), 0);  // the frames before the failure are kept and summarised
+  }
+  const std::string page = test::read_text(out / "report.html");
+  EXPECT_NE(page.find("failed:"), std::string::npos);
 }

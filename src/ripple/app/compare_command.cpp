@@ -216,6 +216,10 @@ int run_compare(const CompareOptions& o, const StopSignals& stop) {
     j.resume = !o.overwrite && has_checkpoint(j.dir);
     pending.push_back(&j);
   }
+  // The costliest first (a longer run started last would finish alone on an idle machine).
+  std::stable_sort(pending.begin(), pending.end(), [](const Job* a, const Job* b) {
+    return a->plan.relative_cost > b->plan.relative_cost;
+  });
   const int cores = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const Schedule schedule = choose_schedule(o.schedule, cores, pending);
   if (!pending.empty()) say(o.quiet, "compare: " + std::to_string(pending.size()) + " run(s), " + schedule.describe());

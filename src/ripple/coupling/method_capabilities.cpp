@@ -23,11 +23,19 @@ std::vector<std::string> methods_where(const std::function<bool(const CouplingMe
   return out;
 }
 
-/// "\"a\", \"b\"", or "none".
-std::string quoted(const std::vector<std::string>& names) {
+/// "a", "a and b", "a, b and c".
+std::string joined(const std::vector<std::string>& items) {
   std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "\"" : ", \"") + n + "\"";
-  return out.empty() ? "none" : out;
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+/// "\"a\"", "\"a\" and \"b\"", ...; "none" for no names.
+std::string quoted(const std::vector<std::string>& names) {
+  std::vector<std::string> q;
+  for (const std::string& n : names) q.push_back("\"" + n + "\"");
+  return q.empty() ? "none" : joined(q);
 }
 
 std::string methods_with(bool CouplingCapabilities::*capability) {
@@ -42,14 +50,6 @@ std::string solid_kind_name(SolidKind k) {
     case SolidKind::rigid: return "rigid body";
   }
   return "solid";
-}
-
-/// "a", "a and b", "a, b and c".
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return out;
 }
 
 std::string liquid_names(const std::vector<LiquidRepresentation>& liquids) {
@@ -74,7 +74,8 @@ void check_capabilities(const Scene& scene, const CouplingMethod& m) {
     throw InputError(scene.source_path + ": " + key, reason);
   };
   const LiquidRepresentation rep = scene.fluid.representation;
-  if (!holds(c.liquids, rep)) {
+  const bool liquid = rep == LiquidRepresentation::Gas || !scene.fluid.regions.empty() || !scene.fluid.emitters.empty();
+  if (liquid && !holds(c.liquids, rep)) {  // a scene without liquid runs whatever it names
     const std::string name = enum_name(rep, liquid_representation_names());
     refuse("/fluid/representation",
            method + " runs fluid.representation " + liquid_names(c.liquids) + ", not \"" + name +

@@ -18,6 +18,7 @@ struct CompareCandidate {
   int last_frame = 0;                ///< the frame number the run stops after
   double end_time = 0.0;             ///< s, simulated time at that frame
   double memory_bytes = 0.0;         ///< the run's estimated memory (scene_loader's estimate)
+  double relative_cost = 1.0;        ///< the method's usual cost per substep against cutcell's
 };
 
 /// The scene under each method. With `requested` empty, every method but `none` (which couples
