@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 METHOD_COLOURS = {"barrier": "#1f77b4", "cutcell": "#ff7f0e", "slip": "#2ca02c", "monolith": "#d62728",
                   "membrane": "#9467bd", "none": "#7f7f7f"}
 STRIP_FRAMES = 5
+FIGURES = ["previews.png", "volume.png", "energy.png", "contact.png", "bodies.png", "iterations.png", "timing.png"]
 
 
 def read_frames(run_dir, last_frame):
@@ -137,7 +138,8 @@ def plot_timing(runs, summary_methods, path):
     ax1.set_ylabel("wall seconds per substep")
     ax1.set_yscale("log")
     ax1.grid(True, alpha=0.3, which="both")
-    ax1.legend(fontsize=8)
+    if ax1.get_legend_handles_labels()[0]:
+        ax1.legend(fontsize=8)
     ax1.set_title("time per substep")
     totals = {m["method"]: m.get("timings", {}) for m in summary_methods}
     phase_sum = {}
@@ -156,21 +158,23 @@ def plot_timing(runs, summary_methods, path):
         ax2.barh(names, widths, left=left, color=cmap(i % 20), label=phase)
         left = [a + b for a, b in zip(left, widths)]
     ax2.set_xlabel("wall seconds in all (by phase)")
-    ax2.legend(fontsize=7, ncol=3, loc="best")
+    if top:
+        ax2.legend(fontsize=7, ncol=3, loc="best")
     ax2.set_title("where the time went")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
-def preview_strip(root, methods, path):
-    """Rows: methods; columns: the same frames of each run's preview images."""
+def preview_strip(root, methods, last_frames, path):
+    """Rows: methods; columns: the same frames of each run's preview images (up to its last)."""
     available = {}
-    for m in methods:
+    for m, last in zip(methods, last_frames):
         d = os.path.join(root, m)
         names = os.listdir(d) if os.path.isdir(d) else []
-        available[m] = sorted(int(n[8:12]) for n in names
-                              if n.startswith("preview_") and n.endswith(".png") and n[8:12].isdigit())
+        available[m] = sorted(int(n[8:-4]) for n in names
+                              if n.startswith("preview_") and n.endswith(".png") and n[8:-4].isdigit()
+                              and int(n[8:-4]) <= last)
     every = sorted(set().union(*available.values())) if available else []
     if not every:
         return None
@@ -286,12 +290,13 @@ def main():
     runs = [(m["method"], read_frames(os.path.join(root, m["folder"]), m["last_frame"])) for m in summary["methods"]]
     figdir = os.path.join(root, "figures")
     os.makedirs(figdir, exist_ok=True)
-    for old in os.listdir(figdir):
-        if old.endswith(".png"):
+    for old in FIGURES:  # an earlier report's, which this one may not draw again
+        if os.path.exists(os.path.join(figdir, old)):
             os.remove(os.path.join(figdir, old))
 
     figures = []  # (file, heading)
-    strip = preview_strip(root, methods, os.path.join(figdir, "previews.png"))
+    strip = preview_strip(root, methods, [m["last_frame"] for m in summary["methods"]],
+                          os.path.join(figdir, "previews.png"))
     if strip:
         figures.append(("previews.png", "The runs side by side (frames " + ", ".join(map(str, strip)) + ")"))
     if plot_panels(runs, [("liquid volume change", "%", lambda f: 100.0 * f["fluid_volume_change"])],

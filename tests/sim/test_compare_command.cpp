@@ -104,10 +104,13 @@ TEST(CompareCommand, AKilledCompareContinuesWhereItsRunsStopped) {
   kill(pid, SIGKILL);  // no chance to clean up: its runs learn of it from the kernel
   int status = 0;
   waitpid(pid, &status, 0);
-  // The orphaned run stops at a checkpoint on its own.
+  // The orphaned run stops at a checkpoint on its own (SIGHUP from the kernel, once per thread
+  // of the dead parent).
   for (int i = 0; i < 1200 && test::read_text(out / "cutcell" / "compare.log").find("continue with") == std::string::npos;
        ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_NE(test::read_text(out / "cutcell" / "compare.log").find("continue with"), std::string::npos)
+      << "the orphaned run did not stop at a checkpoint:\n" << test::read_text(out / "cutcell" / "compare.log");
   const int stopped_at = last_stats_frame((out / "cutcell").string());
   ASSERT_GE(stopped_at, 3);
   ASSERT_LT(stopped_at, 15) << "the run finished before the comparison was killed";
@@ -123,18 +126,21 @@ TEST(CompareCommand, AKilledCompareContinuesWhereItsRunsStopped) {
   const std::vector<json> frames = read_stats_frames((out / "cutcell").string());
   ASSERT_EQ(frames.size(), 16u);
   for (int f = 0; f <= 15; ++f) EXPECT_EQ(frames[f]["frame"], f);
-  // The same last frame as a run never stopped.
+  // The frames written before the kill are kept as they were: the same as a run never stopped.
   ASSERT_EQ(test::run_ripple("run " + scene + " --quiet --threads 1 --set '/coupling/method=\"cutcell\"' --out " +
                                  (dir / "ref").string(),
                              (dir / "ref.log").string()),
             0);
-  EXPECT_EQ(test::read_text(out / "cutcell" / "liquid_0015.ply"), test::read_text(dir / "ref" / "liquid_0015.ply"));
+  char name[32];
+  std::snprintf(name, sizeof name, "liquid_%04d.ply", stopped_at);
+  EXPECT_EQ(test::read_text(out / "cutcell" / name), test::read_text(dir / "ref" / name));
+  EXPECT_TRUE(fs::exists(out / "cutcell" / "liquid_0015.ply"));
   const json summary = read_json(out / "summary.json");
   EXPECT_EQ(summary["methods"][0]["status"], "done");
   EXPECT_EQ(summary["methods"][1]["status"], "done");
 }
 
-TEST(CompareCommand, AFailedRunIsReportedAndTheOthersStillRun) {
+TEST(CompareCommand, FailedRunsAreReportedWithTheirErrorAndExitThree) {
   const auto dir = test::temp_dir("compare_failed");
   json j = compare_scene(1.0);
   j["output"]["preview"] = {{"enabled", false}};
@@ -153,8 +159,59 @@ TEST(CompareCommand, AFailedRunIsReportedAndTheOthersStillRun) {
   for (const json& m : summary["methods"]) {
     EXPECT_EQ(m["status"], "failed") << m["method"];
     EXPECT_NE(m["error"].get<std::string>().find("time step collapsed"), std::string::npos) << m["error"];
-    EXPECT_GE(m["frames"].get<int>(), 0);  // the frames before the failure are kept and summarised
+    // The frames before the failure are kept and summarised.
+    EXPECT_EQ(m["frames"].get<int>(), last_stats_frame((out / m["method"].get<std::string>()).string()));
+    EXPECT_LT(m["frames"].get<int>(), 30);
   }
   const std::string page = test::read_text(out / "report.html");
   EXPECT_NE(page.find("failed:"), std::string::npos);
+}
+
+TEST(CompareCommand, AShorterRerunReusesTheFramesThere) {
+  const auto dir = test::temp_dir("compare_shorter");
+  json j = compare_scene(0.1);
+  j["output"]["preview"] = {{"enabled", false}};
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  const std::string out = (dir / "out").string();
+  ASSERT_EQ(test::run_ripple("compare " + scene + " --methods cutcell --out " + out, (dir / "a.log").string()), 0)
+      << test::read_text(dir / "a.log");
+  ASSERT_EQ(test::run_ripple("compare " + scene + " --methods cutcell --frames 2 --out " + out, (dir / "b.log").string()),
+            0)
+      << test::read_text(dir / "b.log");
+  EXPECT_NE(test::read_text(dir / "b.log").find("cutcell already has frames 0..2"), std::string::npos)
+      << test::read_text(dir / "b.log");
+  const json summary = read_json(dir / "out" / "summary.json");
+  EXPECT_EQ(summary["methods"][0]["status"], "done");
+  EXPECT_EQ(summary["methods"][0]["frames"], 2);  // the summary stops at --frames
+  // An edited scene is run again, not reused.
+  j["fluid"]["regions"][0]["max"] = {0.2, 0.2, 0.1};
+  test::write_text(dir / "s.json", j.dump());
+  ASSERT_EQ(test::run_ripple("compare " + scene + " --methods cutcell --out " + out, (dir / "c.log").string()), 0)
+      << test::read_text(dir / "c.log");
+  EXPECT_NE(test::read_text(dir / "c.log").find("the scene changed; it starts afresh"), std::string::npos)
+      << test::read_text(dir / "c.log");
+}
+
+TEST(CompareCommand, AFolderThatIsNotThisComparisonsIsRefusedWithTwo) {
+  const auto dir = test::temp_dir("compare_folder");
+  json j = compare_scene(0.1);
+  j["output"]["preview"] = {{"enabled", false}};
+  const std::string scene = test::write_text(dir / "s.json", j.dump());
+  // Someone else's files.
+  fs::create_directories(dir / "theirs");
+  test::write_text(dir / "theirs" / "notes.txt", "keep me");
+  EXPECT_EQ(test::run_ripple("compare " + scene + " --methods cutcell --out " + (dir / "theirs").string(),
+                             (dir / "a.log").string()),
+            2);
+  EXPECT_NE(test::read_text(dir / "a.log").find("not a comparison's"), std::string::npos) << test::read_text(dir / "a.log");
+  EXPECT_EQ(test::read_text(dir / "theirs" / "notes.txt"), "keep me");
+  // A record that is not one.
+  fs::create_directories(dir / "broken");
+  test::write_text(dir / "broken" / "compare.json", "{\"scene\": \"" + fs::absolute(scene).lexically_normal().string() +
+                                                         "\", \"overrides\": [], \"runs\": {\"cutcell\": 5}}");
+  EXPECT_EQ(test::run_ripple("compare " + scene + " --methods cutcell --out " + (dir / "broken").string(),
+                             (dir / "b.log").string()),
+            2);
+  EXPECT_NE(test::read_text(dir / "b.log").find("compare.json: /runs/cutcell: expected an object"), std::string::npos)
+      << test::read_text(dir / "b.log");
 }

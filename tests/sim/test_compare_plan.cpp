@@ -85,3 +85,21 @@ TEST(ComparePlan, RefusesUnknownOrRepeatedMethodsAndASetOfTheMethod) {
     }
   }
 }
+
+TEST(ComparePlan, AMethodThatRefusesTheStartIsLeftOutWithItsReason) {
+  const auto dir = test::temp_dir("compare_plan_start");
+  // A box inside the liquid: barrier needs every solid to start outside it.
+  const nlohmann::json box = {{"type", "rigid"}, {"name", "box"}, {"density", 500},
+                              {"geometry", {{"type", "box"}, {"min", {0.02, 0.02, 0.02}}, {"max", {0.08, 0.08, 0.08}}}}};
+  const std::vector<CompareCandidate> plan = plan_compare(scene_with(dir, box), {}, {}, 2);
+  for (const CompareCandidate& c : plan) {
+    if (c.method == "barrier") {
+      EXPECT_FALSE(c.runnable);
+      EXPECT_NE(c.reason.find("starts with"), std::string::npos) << c.reason;
+    }
+    if (c.method == "cutcell") {
+      EXPECT_TRUE(c.runnable) << c.reason;
+      EXPECT_EQ(c.resolved["coupling"]["method"], "cutcell");
+    }
+  }
+}

@@ -1,7 +1,8 @@
 #include "ripple/app/child_process.hpp"
 
+#include "ripple/core/phase_timer.hpp"
+
 #include <cerrno>
-#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -13,14 +14,6 @@
 #include <unistd.h>
 
 namespace ripple {
-namespace {
-
-double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
-
 std::string this_executable() { return std::filesystem::read_symlink("/proc/self/exe").string(); }
 
 ChildProcess::ChildProcess(const std::string& program, const std::vector<std::string>& args,
@@ -33,17 +26,18 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
   for (std::string& a : argv_store) argv.push_back(a.data());
   argv.push_back(nullptr);
   const pid_t parent = ::getpid();
-  started_ = now_seconds();
+  started_ = std::chrono::steady_clock::now();
   pid_ = ::fork();
   if (pid_ < 0) {
     ::close(log);
     throw std::runtime_error(std::string("cannot start a child process: ") + std::strerror(errno));
   }
   if (pid_ == 0) {
-    // The child: die with the parent (a SIGTERM stops a run at a checkpoint), unless the parent
-    // is already gone; the log as stdout and stderr; then the program. Only async-signal-safe
+    // The child: stop with the parent (SIGHUP stops a run at a checkpoint; the kernel sends it
+    // once per thread of the parent that ends, which a SIGHUP stop takes calmly), unless the
+    // parent is already gone; the log as stdout and stderr; then the program. Only async-signal-safe
     // calls between fork and exec.
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
     if (::getppid() != parent) ::_exit(127);
     ::dup2(log, STDOUT_FILENO);
     ::dup2(log, STDERR_FILENO);
@@ -64,7 +58,7 @@ ChildProcess::~ChildProcess() {
 
 void ChildProcess::record(int status, double peak_kib) {
   done_ = true;
-  outcome_.wall_seconds = now_seconds() - started_;
+  outcome_.wall_seconds = seconds_since(started_);
   outcome_.peak_memory = peak_kib * 1024.0;
   if (WIFEXITED(status)) outcome_.exit_code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) outcome_.signal = WTERMSIG(status);
@@ -72,7 +66,7 @@ void ChildProcess::record(int status, double peak_kib) {
 
 void ChildProcess::lost() {
   done_ = true;  // not our child any more (reaped elsewhere): ended, how unknown
-  outcome_.wall_seconds = now_seconds() - started_;
+  outcome_.wall_seconds = seconds_since(started_);
 }
 
 bool ChildProcess::finished() {

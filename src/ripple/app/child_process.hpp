@@ -1,7 +1,8 @@
 #pragma once
 // A child `ripple` process: started with its output appended to a log file, polled without
 // blocking, and measured when it ends (exit status, peak memory). A child outlives no parent:
-// if the parent dies, the child gets SIGTERM (Linux), so it stops at a checkpoint.
+// if the parent dies, the child gets SIGHUP (Linux), so a `ripple run` stops at a checkpoint.
+#include <chrono>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -38,7 +39,7 @@ class ChildProcess {
   void lost();
   pid_t pid_ = -1;
   bool done_ = false;
-  double started_ = 0.0;
+  std::chrono::steady_clock::time_point started_;
   ChildOutcome outcome_;
 };
 

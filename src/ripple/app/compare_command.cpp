@@ -12,8 +12,12 @@
 #include <thread>
 
 #include "ripple/app/child_process.hpp"
+#include "ripple/app/compare_folder.hpp"
+#include "ripple/app/compare_schedule.hpp"
+#include "ripple/app/exit_codes.hpp"
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/errors.hpp"
+#include "ripple/core/phase_timer.hpp"
 #include "ripple/sim/compare_plan.hpp"
 #include "ripple/sim/compare_summary.hpp"
 #include "ripple/sim/progress_text.hpp"
@@ -21,16 +25,9 @@
 namespace ripple {
 namespace fs = std::filesystem;
 using nlohmann::json;
+using Clock = std::chrono::steady_clock;
 
 namespace {
-
-constexpr int kExitSimulation = 3;
-constexpr int kExitSignalBase = 128;
-constexpr const char* kManifest = "compare.json";
-
-double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 void say(bool quiet, const std::string& text) {
   if (!quiet) std::cerr << "ripple: " << text << "\n";
@@ -40,52 +37,6 @@ std::string megabytes(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.0f MB", bytes / 1e6);
   return buf;
-}
-
-json overrides_json(const SceneOverrides& o) {
-  json a = json::array();
-  for (const auto& [k, v] : o) a.push_back({k, v});
-  return a;
-}
-
-/// The compare folder's manifest: which scene and overrides its runs belong to, and what each
-/// run's processes measured (peak memory, exit) so far.
-json read_manifest(const fs::path& dir) {
-  std::ifstream in(dir / kManifest);
-  if (!in) return json::object();
-  json j = json::parse(in, nullptr, false);
-  return j.is_object() ? j : json::object();
-}
-
-void write_manifest(const fs::path& dir, const json& m) {
-  const fs::path tmp = dir / (std::string(kManifest) + ".tmp");
-  std::ofstream(tmp) << m.dump(2) << "\n";
-  fs::rename(tmp, dir / kManifest);
-}
-
-/// Makes `dir` the comparison's folder; refuses one holding something else, or another
-/// scene's comparison, unless `overwrite`.
-json prepare_compare_folder(const fs::path& dir, const std::string& scene, const SceneOverrides& overrides,
-                            bool overwrite) {
-  if (fs::exists(dir) && !fs::is_directory(dir))
-    throw InputError("--out " + dir.string(), "is a file, not a folder");
-  json m = read_manifest(dir);
-  const bool ours = m.contains("scene");
-  if (!ours && fs::exists(dir) && !fs::is_empty(dir) && !overwrite)
-    throw InputError("--out " + dir.string(),
-                     "the folder holds files that are not a comparison's; choose another folder (or --overwrite "
-                     "to run into it anyway: only the comparison's own files are replaced)");
-  if (ours && !overwrite && (m["scene"] != scene || m.value("overrides", json::array()) != overrides_json(overrides)))
-    throw InputError("--out " + dir.string(), "the folder holds the comparison of " + m["scene"].get<std::string>() +
-                                                  " (or other --set values); choose another folder, or "
-                                                  "--overwrite to start this one afresh");
-  fs::create_directories(dir);
-  if (overwrite || !ours) m = json::object();
-  m["scene"] = scene;
-  m["overrides"] = overrides_json(overrides);
-  if (!m.contains("runs")) m["runs"] = json::object();
-  write_manifest(dir, m);
-  return m;
 }
 
 bool has_checkpoint(const fs::path& run_dir) {
@@ -115,45 +66,7 @@ struct Job {
   bool resume = false;
   std::unique_ptr<ChildProcess> process;
   std::uintmax_t log_start = 0;
-  int frames_seen = -1;
 };
-
-/// How many runs go at once, and with how many threads each.
-struct Schedule {
-  int at_once = 1, threads_each = 1;
-  std::string describe() const {
-    return at_once == 1 ? "one after another, " + std::to_string(threads_each) + " thread(s) each"
-                        : "side by side, " + std::to_string(at_once) + " at a time with " +
-                              std::to_string(threads_each) + " thread(s) each";
-  }
-};
-
-/// "auto": side by side, as many at once as there are cores (one run's threads leave part of
-/// its cores idle in its serial phases, which another run fills) while their estimated memory
-/// fits in 80 % of what is available; one after another otherwise.
-Schedule choose_schedule(const std::string& mode, int cores, const std::vector<Job*>& pending) {
-  Schedule s;
-  const int n = static_cast<int>(pending.size());
-  if (mode == "sequential" || n <= 1 || cores < 2) {
-    s.threads_each = std::max(1, cores);
-    return s;
-  }
-  s.at_once = std::min(n, cores);
-  if (mode == "auto") {
-    std::vector<double> need;
-    for (const Job* j : pending) need.push_back(j->plan.memory_bytes);
-    std::sort(need.rbegin(), need.rend());
-    const double avail = available_memory_bytes();
-    auto fits = [&](int k) {
-      double sum = 0.0;
-      for (int i = 0; i < k; ++i) sum += need[i];
-      return avail <= 0.0 || sum <= 0.8 * avail;
-    };
-    while (s.at_once > 1 && !fits(s.at_once)) --s.at_once;
-  }
-  s.threads_each = std::max(1, cores / s.at_once);
-  return s;
-}
 
 std::vector<std::string> run_arguments(const CompareOptions& o, const Job& j, int threads) {
   std::vector<std::string> a = {"run", o.scene_path, "--quiet", "--threads", std::to_string(threads), "--frames",
@@ -173,93 +86,148 @@ std::vector<std::string> run_arguments(const CompareOptions& o, const Job& j, in
   return a;
 }
 
+/// How a run's process ended, as the record keeps it: its status, and its error if it failed.
+void record_outcome(CompareRunRecord& run, const ChildOutcome& r, int last, int last_frame, const fs::path& log,
+                    std::uintmax_t log_start) {
+  run.peak_memory = std::max(run.peak_memory, r.peak_memory);
+  run.process_seconds += r.wall_seconds;
+  run.error.clear();
+  if (r.exit_code == kExitSignalBase + SIGINT || r.exit_code == kExitSignalBase + SIGTERM ||
+      r.exit_code == kExitSignalBase + SIGHUP) {
+    run.status = "stopped";
+  } else if (r.signal != 0) {
+    run.status = "failed";
+    run.error = "killed by signal " + std::to_string(r.signal) +
+                (r.signal == SIGKILL ? " (SIGKILL: often the system running out of memory)" : "");
+  } else if (r.exit_code != 0 || last < last_frame) {
+    run.status = "failed";
+    run.error = log_tail(log, log_start, 3);
+    if (run.error.empty()) run.error = "exit " + std::to_string(r.exit_code) + " with no message";
+  } else {
+    run.status = "done";
+  }
+}
+
 fs::path report_script() {
   const fs::path installed = fs::path(this_executable()).parent_path().parent_path() / "share/ripple/compare_report.py";
   if (fs::exists(installed)) return installed;
   return RIPPLE_REPORT_SCRIPT;
 }
 
+/// summary.json: each run's stats reduced (up to its last frame), with what the record knows.
+json build_summary(const CompareFolder& folder, const std::vector<Job>& jobs, const json& skipped,
+                   const std::string& scene, const SceneOverrides& overrides) {
+  json summary;
+  summary["scene"] = scene;
+  summary["overrides"] = json::array();
+  for (const auto& [k, v] : overrides) summary["overrides"].push_back({k, v});
+  summary["schedule"] = folder.schedule.empty() ? "earlier" : folder.schedule;
+  summary["compare_wall_seconds"] = folder.wall_seconds;
+  json columns = json::array();
+  for (const SummaryColumn& c : compare_summary_columns())
+    columns.push_back({{"key", c.key}, {"label", c.label}, {"unit", c.unit}});
+  summary["columns"] = columns;
+  summary["methods"] = json::array();
+  for (const Job& j : jobs) {
+    std::vector<json> frames = read_stats_frames(j.dir.string());
+    frames.erase(std::remove_if(frames.begin(), frames.end(),
+                                [&](const json& f) { return f["frame"].get<int>() > j.plan.last_frame; }),
+                 frames.end());
+    json m = summarise_run(frames);
+    const CompareRunRecord run = folder.find(j.plan.method);
+    m["method"] = j.plan.method;
+    m["folder"] = j.plan.method;
+    m["status"] = run.status.empty() ? "missing" : run.status;
+    m["peak_memory_bytes"] = run.peak_memory > 0.0 ? json(run.peak_memory) : json(nullptr);
+    m["threads"] = run.threads > 0 ? json(run.threads) : json(nullptr);
+    if (!run.error.empty()) m["error"] = run.error;
+    m["notices"] = j.plan.notices;
+    m["last_frame"] = j.plan.last_frame;
+    summary["methods"].push_back(m);
+  }
+  summary["skipped"] = skipped;
+  return summary;
+}
+
 }  // namespace
 
 int run_compare(const CompareOptions& o, const StopSignals& stop) {
-  const double t0 = now_seconds();
-  if (o.schedule != "auto" && o.schedule != "sequential" && o.schedule != "side-by-side")
-    throw InputError("--schedule " + o.schedule, "expected auto, sequential or side-by-side");
+  const Clock::time_point t0 = Clock::now();
+  const ScheduleMode mode = schedule_mode(o.schedule);
   const std::vector<CompareCandidate> plan = plan_compare(o.scene_path, o.overrides, o.methods, o.frames);
   const std::string scene_abs = fs::absolute(o.scene_path).lexically_normal().string();
   const fs::path dir = !o.out_dir.empty() ? fs::path(o.out_dir)
                                           : fs::path("out") / (fs::path(o.scene_path).stem().string() + "_compare");
-  json manifest = prepare_compare_folder(dir, scene_abs, o.overrides, o.overwrite);
+  CompareFolder folder(dir, scene_abs, o.overrides, o.overwrite);
 
   std::vector<Job> jobs;
   json skipped = json::array();
   for (const CompareCandidate& c : plan) {
     if (!c.runnable) {
       skipped.push_back({{"method", c.method}, {"reason", c.reason}});
-      say(o.quiet, "compare: " + c.method + " skipped: " + c.reason);
+      say(o.quiet, "compare: " + c.method + " left out: " + c.reason);
       continue;
     }
     Job j;
     j.plan = c;
     j.dir = dir / c.method;
-    fs::create_directories(j.dir);
+    std::error_code ec;
+    fs::create_directories(j.dir, ec);
+    if (ec || !fs::is_directory(j.dir)) throw InputError(j.dir.string(), "cannot be made a folder: " + ec.message());
     jobs.push_back(std::move(j));
   }
   std::vector<Job*> pending;
   for (Job& j : jobs) {
-    if (o.overwrite) manifest["runs"].erase(j.plan.method);
-    const int last = o.overwrite ? -1 : last_stats_frame(j.dir.string());
+    CompareRunRecord& run = folder.run(j.plan.method);
+    const bool same_scene = !o.overwrite && (run.scene.is_null() || run.scene == j.plan.resolved);
+    if (!same_scene && !o.overwrite) say(o.quiet, "compare: " + j.plan.method + ": the scene changed; it starts afresh");
+    const int last = same_scene ? last_stats_frame(j.dir.string()) : -1;
     if (last >= j.plan.last_frame) {
-      say(o.quiet, "compare: " + j.plan.method + " already has frames 0.." + std::to_string(last));
+      run.status = "done";  // its frames are there (a longer earlier run included)
+      run.error.clear();
+      say(o.quiet, "compare: " + j.plan.method + " already has frames 0.." + std::to_string(j.plan.last_frame));
       continue;
     }
-    j.resume = !o.overwrite && has_checkpoint(j.dir);
+    j.resume = same_scene && has_checkpoint(j.dir);
     pending.push_back(&j);
   }
-  // The costliest first (a longer run started last would finish alone on an idle machine).
-  std::stable_sort(pending.begin(), pending.end(), [](const Job* a, const Job* b) {
-    return a->plan.relative_cost > b->plan.relative_cost;
-  });
+  // The costliest first: a long run started last would finish alone while cores idle.
+  std::stable_sort(pending.begin(), pending.end(),
+                   [](const Job* a, const Job* b) { return a->plan.relative_cost > b->plan.relative_cost; });
   const int cores = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const Schedule schedule = choose_schedule(o.schedule, cores, pending);
+  std::vector<double> memory;
+  for (const Job* j : pending) memory.push_back(j->plan.memory_bytes);
+  const Schedule schedule = choose_schedule(mode, cores, memory, available_memory_bytes());
   if (!pending.empty()) say(o.quiet, "compare: " + std::to_string(pending.size()) + " run(s), " + schedule.describe());
 
   const std::string exe = this_executable();
   std::vector<Job*> running;
   std::size_t next = 0;
   int stopped_by = 0;
-  double last_report = now_seconds();
-  bool any_failed = false;
+  Clock::time_point last_report = Clock::now();
   auto start = [&](Job& j) {
     const fs::path log = j.dir / "compare.log";
-    j.log_start = fs::exists(log) ? fs::file_size(log) : 0;
+    std::error_code ec;
+    j.log_start = fs::exists(log, ec) ? fs::file_size(log, ec) : 0;
     say(o.quiet, "compare: " + j.plan.method + (j.resume ? " resumes from its checkpoint" : " starts") + " (log " +
                      log.string() + ")");
+    CompareRunRecord& run = folder.run(j.plan.method);
+    run.scene = j.plan.resolved;
+    run.threads = schedule.threads_each;
+    run.status.clear();
+    folder.save();
     j.process = std::make_unique<ChildProcess>(exe, run_arguments(o, j, schedule.threads_each), log.string());
     running.push_back(&j);
   };
   auto finish = [&](Job& j) {
     const ChildOutcome& r = j.process->outcome();
-    json& run = manifest["runs"][j.plan.method];
-    if (!run.is_object()) run = json::object();
-    run["peak_memory_bytes"] = std::max(run.value("peak_memory_bytes", 0.0), r.peak_memory);
-    run["process_seconds"] = run.value("process_seconds", 0.0) + r.wall_seconds;
-    run["threads"] = schedule.threads_each;
-    run["exit_code"] = r.exit_code;
+    CompareRunRecord& run = folder.run(j.plan.method);
     const int last = last_stats_frame(j.dir.string());
-    std::string status = "done";
-    if (r.exit_code == kExitSignalBase + SIGINT || r.exit_code == kExitSignalBase + SIGTERM) status = "stopped";
-    else if (r.exit_code != 0 || last < j.plan.last_frame) status = "failed";
-    run["status"] = status;
-    run.erase("error");
-    if (status == "failed") {
-      run["error"] = log_tail(j.dir / "compare.log", j.log_start, 3);
-      any_failed = true;
-    }
-    write_manifest(dir, manifest);
-    say(o.quiet, "compare: " + j.plan.method + " " + status + " at frame " + std::to_string(last) + " after " +
+    record_outcome(run, r, last, j.plan.last_frame, j.dir / "compare.log", j.log_start);
+    folder.save();
+    say(o.quiet, "compare: " + j.plan.method + " " + run.status + " at frame " + std::to_string(last) + " after " +
                      format_duration(r.wall_seconds) + ", peak memory " + megabytes(r.peak_memory) +
-                     (status == "failed" ? ":\n" + run["error"].get<std::string>() : ""));
+                     (run.error.empty() ? "" : ":\n" + run.error));
   };
 
   while (next < pending.size() || !running.empty()) {
@@ -278,63 +246,40 @@ int run_compare(const CompareOptions& o, const StopSignals& stop) {
         ++it;
       }
     }
-    if (!o.quiet && now_seconds() - last_report > 10.0 && !running.empty()) {
-      last_report = now_seconds();
+    if (!o.quiet && seconds_since(last_report) > 10.0 && !running.empty()) {
+      last_report = Clock::now();
       std::string line = "compare:";
       for (Job* j : running)
         line += " " + j->plan.method + " frame " + std::to_string(std::max(0, last_stats_frame(j->dir.string()))) +
                 "/" + std::to_string(j->plan.last_frame);
-      say(false, line + " [" + format_duration(now_seconds() - t0) + "]");
+      say(false, line + " [" + format_duration(seconds_since(t0)) + "]");
     }
     if (!running.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   if (!pending.empty()) {
-    manifest["schedule"] = schedule.describe();
-    manifest["wall_seconds"] = manifest.value("wall_seconds", 0.0) + (now_seconds() - t0);
-    write_manifest(dir, manifest);
+    folder.schedule = schedule.describe();
+    folder.wall_seconds += seconds_since(t0);
   }
+  folder.save();
   if (stopped_by != 0) {
-    std::cerr << "ripple: compare stopped; run the same command again to continue where each method stopped\n";
+    std::cerr << "ripple: compare stopped; give the same command again to continue where each run stopped\n";
     return kExitSignalBase + stopped_by;
   }
 
-  // The summary: each run's stats reduced, with what its processes measured.
-  json summary;
-  summary["scene"] = scene_abs;
-  summary["overrides"] = overrides_json(o.overrides);
-  summary["schedule"] = manifest.value("schedule", "earlier");
-  summary["compare_wall_seconds"] = manifest.value("wall_seconds", 0.0);  // every invocation's runs
-  json columns = json::array();
-  for (const SummaryColumn& c : compare_summary_columns())
-    columns.push_back({{"key", c.key}, {"label", c.label}, {"unit", c.unit}});
-  summary["columns"] = columns;
-  summary["methods"] = json::array();
-  for (const Job& j : jobs) {
-    std::vector<json> frames = read_stats_frames(j.dir.string());
-    frames.erase(std::remove_if(frames.begin(), frames.end(),
-                                [&](const json& f) { return f["frame"].get<int>() > j.plan.last_frame; }),
-                 frames.end());
-    json m = summarise_run(frames);
-    const json run = manifest["runs"].value(j.plan.method, json::object());
-    m["method"] = j.plan.method;
-    m["folder"] = j.plan.method;
-    m["status"] = run.value("status", frames.empty() ? "missing" : "done");
-    m["peak_memory_bytes"] = run.contains("peak_memory_bytes") ? run["peak_memory_bytes"] : json(nullptr);
-    m["threads"] = run.contains("threads") ? run["threads"] : json(nullptr);
-    if (run.contains("error")) m["error"] = run["error"];
-    m["notices"] = j.plan.notices;
-    m["last_frame"] = j.plan.last_frame;
-    summary["methods"].push_back(m);
-    if (m["status"] == "failed") any_failed = true;
+  const json summary = build_summary(folder, jobs, skipped, scene_abs, o.overrides);
+  {
+    std::ofstream out(dir / "summary.json");
+    out << summary.dump(2) << "\n";
+    if (!out) throw InputError((dir / "summary.json").string(), "cannot be written");
   }
-  summary["skipped"] = skipped;
-  std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
-
   const fs::path script = report_script();
-  fs::remove(dir / "report.log");
+  std::error_code ec;
+  fs::remove(dir / "report.log", ec);
   // Debian's python3 (where python3-matplotlib installs) before another one earlier in PATH.
-  ChildProcess report(fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3", {script.string(), dir.string()}, (dir / "report.log").string());
+  ChildProcess report(fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3", {script.string(), dir.string()},
+                      (dir / "report.log").string());
   report.wait();
+  if (const int sig = stop.received(); sig != 0) return kExitSignalBase + sig;
   if (report.outcome().exit_code != 0) {
     std::cerr << "ripple: compare: the report could not be drawn (" << script.string()
               << " needs python3 with matplotlib: Debian's python3-matplotlib):\n"
@@ -342,9 +287,11 @@ int run_compare(const CompareOptions& o, const StopSignals& stop) {
     return kExitSimulation;
   }
   say(o.quiet, "compare: the runs went " + summary["schedule"].get<std::string>() + " in " +
-                   format_duration(summary["compare_wall_seconds"].get<double>()) + " of wall time");
+                   format_duration(folder.wall_seconds) + " of wall time");
   say(o.quiet, "compare: report " + (dir / "report.html").string());
-  return any_failed ? kExitSimulation : 0;
+  const bool all_done = std::all_of(jobs.begin(), jobs.end(),
+                                    [&](const Job& j) { return folder.run(j.plan.method).status == "done"; });
+  return all_done ? 0 : kExitSimulation;
 }
 
 }  // namespace ripple

@@ -1,6 +1,6 @@
 // The `ripple` command: run, compare, validate, methods, schema, stats-format. Exit codes: 0 success, 2 invalid input
 // (nothing simulated), 3 simulation failure (frames written before the failure are kept),
-// 128 + signal number after SIGINT (130) or SIGTERM (143) stopped a run at a checkpoint.
+// 128 + signal number after SIGINT (130), SIGTERM (143) or SIGHUP (129) stopped a run at a checkpoint.
 #include <algorithm>
 #include <CLI/CLI.hpp>
 #include <oneapi/tbb/global_control.h>
@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "ripple/app/compare_command.hpp"
+#include "ripple/app/exit_codes.hpp"
 #include "ripple/app/progress_line.hpp"
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/allocator_policy.hpp"
@@ -24,9 +25,9 @@
 
 namespace {
 
-constexpr int kExitInput = 2;
-constexpr int kExitSimulation = 3;
-constexpr int kExitSignalBase = 128;  // the shell's convention: 130 for SIGINT, 143 for SIGTERM
+using ripple::kExitInput;
+using ripple::kExitSignalBase;
+using ripple::kExitSimulation;
 
 /// `--resume` names a run's folder, or one checkpoint file in its checkpoints/ folder.
 void resolve_resume(const std::string& arg, ripple::RunOptions& opt) {
@@ -181,7 +182,9 @@ int main(int argc, char** argv) {
     const ripple::RunSummary r = ripple::run_simulation(s, opt);
     progress.finish();
     if (r.stopped_by != 0) {
-      progress.message("warning", std::string(r.stopped_by == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)") +
+      progress.message("warning", std::string(r.stopped_by == SIGINT    ? "interrupted (SIGINT)"
+                                                  : r.stopped_by == SIGHUP ? "hung up (SIGHUP)"
+                                                                           : "terminated (SIGTERM)") +
                                       " at t = " + std::to_string(r.stopped_at_time) + " s after frame " +
                                       std::to_string(r.last_frame) + "; state saved in " + r.stop_checkpoint);
       std::string again = "ripple run " + scene_path;

@@ -1,10 +1,11 @@
 #pragma once
-// SIGINT (Ctrl-C) and SIGTERM as a request to stop a run at the end of its current substep,
-// with a checkpoint, instead of killing it with its last frames' work lost.
+// SIGINT (Ctrl-C), SIGTERM and SIGHUP as a request to stop a run at the end of its current
+// substep, with a checkpoint, instead of killing it with its last frames' work lost.
 namespace ripple {
 
 /// Installs the handlers for its lifetime (one instance at a time). The first signal is
-/// recorded and announced; a second of the same kind gets the default action (quit at once).
+/// recorded and announced; a second SIGINT or SIGTERM gets the default action (quit at once),
+/// a second SIGHUP nothing.
 class StopSignals {
  public:
   StopSignals();

@@ -5,6 +5,7 @@
 #include "ripple/core/errors.hpp"
 #include "ripple/coupling/coupler_factory.hpp"
 #include "ripple/sim/scene_input.hpp"
+#include "ripple/sim/world_setup.hpp"
 
 namespace ripple {
 namespace {
@@ -28,7 +29,12 @@ CompareCandidate try_method(const std::string& scene_path, const SceneOverrides&
   c.overrides.emplace_back("/coupling/method", "\"" + method + "\"");
   try {
     const Scene s = load_scene_file(scene_path, c.overrides);
+    {
+      World world(s);  // what the run refuses at its start (a solid inside the liquid...)
+      initialise_world(world);
+    }
     c.runnable = true;
+    c.resolved = s.resolved;
     c.notices = s.notices;
     c.last_frame = max_frames >= 0 ? std::min(max_frames, s.time.frame_count()) : s.time.frame_count();
     c.end_time = c.last_frame / s.time.fps;

@@ -19,10 +19,12 @@ struct CompareCandidate {
   double end_time = 0.0;             ///< s, simulated time at that frame
   double memory_bytes = 0.0;         ///< the run's estimated memory (scene_loader's estimate)
   double relative_cost = 1.0;        ///< the method's usual cost per substep against cutcell's
+  nlohmann::json resolved;           ///< the scene as the run will read it (every default filled in)
 };
 
-/// The scene under each method. With `requested` empty, every method but `none` (which couples
-/// nothing); otherwise those named, in that order. `max_frames` < 0 runs the scene's whole time.
+/// The scene under each method, checked as `ripple validate` checks it (the scene, then the
+/// world at t = 0 with the method's start check). With `requested` empty, every method but
+/// `none` (which couples nothing); otherwise those named, in that order. `max_frames` < 0 runs the scene's whole time.
 /// Throws InputError (nothing run) for an unknown or repeated method name, a named method that
 /// cannot couple the scene (with its reason), or a scene no method can run.
 std::vector<CompareCandidate> plan_compare(const std::string& scene_path, const SceneOverrides& overrides,

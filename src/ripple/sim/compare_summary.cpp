@@ -49,6 +49,10 @@ int last_stats_frame(const std::string& dir) {
 
 namespace {
 
+double number_or(const json& j, const char* key, double otherwise) {
+  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : otherwise;
+}
+
 /// The column's value over the frames; null where no frame holds a number for it.
 json reduce(const std::vector<json>& frames, const SummaryColumn& c) {
   bool any = false;
@@ -85,7 +89,7 @@ double sum_of(const std::vector<json>& frames, const std::string& key) {
 json summarise_run(const std::vector<json>& frames) {
   json out = json::object();
   out["frames"] = frames.empty() ? -1 : frames.back()["frame"].get<int>();
-  out["simulated_seconds"] = frames.empty() ? 0.0 : frames.back().value("time", 0.0);
+  out["simulated_seconds"] = frames.empty() ? 0.0 : number_or(frames.back(), "time", 0.0);
   const double wall = sum_of(frames, "wall_seconds");
   out["wall_seconds"] = wall;
   const double sim = out["simulated_seconds"].get<double>();
@@ -107,11 +111,13 @@ json summarise_run(const std::vector<json>& frames) {
         if (seconds.is_number()) phases[phase] += seconds.get<double>();
   out["timings"] = phases;
   json bodies = json::array();
-  if (!frames.empty() && frames.back().contains("bodies"))
-    for (const json& b : frames.back()["bodies"])
-      bodies.push_back({{"name", b.value("name", "")},
-                        {"center_of_mass", b.value("center_of_mass", json::array())},
-                        {"velocity", b.value("velocity", json::array())}});
+  if (!frames.empty() && frames.back().contains("bodies") && frames.back()["bodies"].is_array())
+    for (const json& b : frames.back()["bodies"]) {
+      if (!b.is_object()) continue;
+      bodies.push_back({{"name", b.contains("name") ? b["name"] : json("")},
+                        {"center_of_mass", b.contains("center_of_mass") ? b["center_of_mass"] : json::array()},
+                        {"velocity", b.contains("velocity") ? b["velocity"] : json::array()}});
+    }
   out["bodies"] = bodies;
   return out;
 }
