@@ -66,6 +66,10 @@ class Coupler {
   /// The method's state between steps, in a checkpoint.
   virtual void save(BinaryWriter& out) const {}
   virtual void load(BinaryReader& in) {}
+  /// Called once a checkpoint's whole state is in `world`: rebuilds what the method derives
+  /// from it between steps (its cut cells, its bodies' distance), which the last step left and
+  /// a frame written before the next step reads.
+  virtual void after_load(World& world) {}
 };
 
 /// Whether the coupler steps this world (its liquid, or its solids alone where it steps dry

@@ -179,6 +179,7 @@ void read_checkpoint(const std::string& path, World& w, Coupler& coupler) {
       w.liquid.particles.x.size() != w.liquid.particles.c.size())
     throw InputError(path, "checkpoint particle arrays disagree");
   if (!r.at_end()) r.fail("checkpoint holds bytes after its state (corrupt file)");
+  coupler.after_load(w);
 }
 
 std::vector<std::string> checkpoints_newest_first(const std::string& output_dir) {

@@ -42,6 +42,8 @@ CutCellStepReport cutcell_step(World& w, CutCellCouplingState& cc, double dt, Ph
   return rep;
 }
 
+void CutCellCoupler::after_load(World& w) { update_cut_cell_boundary(w, state, w.time); }
+
 void CutCellCoupler::prepare(World& w) {
   // The coupled bodies are cut-cell boundaries of the liquid from the start (no liquid seeded inside).
   initialise_cutcell(w, state);

@@ -45,6 +45,8 @@ class CutCellCoupler final : public Coupler {
   const ScalarGrid* body_phi() const override { return state.body_phi.size() > 0 ? &state.body_phi : nullptr; }
   void save(BinaryWriter& out) const override;
   void load(BinaryReader& in) override;
+  /// The cut cells of the bodies where the checkpoint put them (prepare made them at the start).
+  void after_load(World& world) override;
 
   CutCellCouplingState state;
 

@@ -66,6 +66,14 @@ void MonolithCoupler::prepare(World& w) {
   obstacles_only_ = false;
 }
 
+void MonolithCoupler::after_load(World& w) {
+  if (w.lagrangian) read_bodies(w);
+  update_body_phi(w);
+  const Scene& s = w.scene;
+  update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);  // the obstacles alone, as a step leaves it
+  obstacles_only_ = true;
+}
+
 void MonolithCoupler::read_bodies(const World& w) { read_rigid_bodies(w, model_body_, bodies_); }
 
 void MonolithCoupler::write_bodies(World& w) const { write_rigid_bodies(w, model_body_, bodies_); }
@@ -221,10 +229,6 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   const Scene& s = w.scene;
   const double t1 = w.time + dt;
   if (w.lagrangian) read_bodies(w);
-  if (phi_stale_) {  // resumed from a checkpoint: the bodies' distances of the state read
-    update_body_phi(w);
-    phi_stale_ = false;
-  }
   if (!obstacles_only_) {  // the bodies were in the solid boundary for seeding only
     update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);
     obstacles_only_ = true;

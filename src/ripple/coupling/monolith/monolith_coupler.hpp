@@ -40,7 +40,9 @@ class MonolithCoupler final : public Coupler {
   void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
   /// Nothing of its own is saved: the state lives in the solids' coordinates; after a resume
   /// the bodies' signed distances are recomputed from the state read.
-  void load(BinaryReader&) override { phi_stale_ = true; }
+  void load(BinaryReader&) override {}
+  /// The bodies' distance and the solid boundary where the checkpoint put the bodies.
+  void after_load(World& world) override;
   const ScalarGrid* body_phi() const override { return body_phi_.size() > 0 ? &body_phi_ : nullptr; }
 
  private:
@@ -73,7 +75,6 @@ class MonolithCoupler final : public Coupler {
   ScalarGrid body_phi_;                        ///< m, at nodes: the bodies' signed distance (rigid and elastic)
   ScalarGrid elastic_phi_;                     ///< m, at nodes: the elastic volumes' alone (empty: none)
   bool obstacles_only_ = false;                ///< the solid boundary holds the obstacles alone
-  bool phi_stale_ = false;                     ///< body_phi_ predates a resumed state
   struct FrameFigures {
     int64_t solves = 0, iterations = 0, iterations_max = 0;
     int contacts_max = 0;

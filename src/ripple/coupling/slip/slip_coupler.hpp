@@ -45,6 +45,8 @@ class SlipCoupler final : public Coupler {
   explicit SlipCoupler(const SlipSettings& settings) : settings_(settings) {}
   std::string name() const override { return "slip"; }
   void prepare(World& world) override;
+  /// The closed bodies' cells where the checkpoint put them (prepare marked them at the start).
+  void after_load(World& world) override { prepare(world); }
   void step(World& world, double dt, const StepContext& ctx) override;
   void write_frame_stats(const World& world, const FrameLog& log, nlohmann::json& stats) override;
 
