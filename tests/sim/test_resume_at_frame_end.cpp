@@ -1,6 +1,7 @@
 // A run stopped after the last substep of a frame (before the frame is written) resumes to the
-// same frames, byte for byte, as a run never stopped: the state a method derives from the
-// checkpoint (its cut cells, its bodies' distance) is rebuilt on load, not left at the start's.
+// same frames, byte for byte, as a run never stopped, under every method: the state derived
+// from the checkpoint (moving obstacles' cells, a method's cut cells, its bodies' distance) is
+// rebuilt on load, not left at the start's.
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -56,4 +57,31 @@ TEST_P(ResumeAtFrameEnd, WritesTheFramesOfARunNeverStopped) {
                                                       "solid_box_0016.ply"});
 }
 
-INSTANTIATE_TEST_SUITE_P(Methods, ResumeAtFrameEnd, ::testing::Values("cutcell", "slip", "monolith", "barrier", "membrane"));
+INSTANTIATE_TEST_SUITE_P(Methods, ResumeAtFrameEnd,
+                         ::testing::Values("none", "cutcell", "slip", "monolith", "barrier", "membrane"));
+
+// A paddle (a kinematic box obstacle) pushing into the liquid, no Lagrangian solid: the
+// obstacle's cells are where the last step left them, not at the start (the world is built at
+// t = 0).
+class ResumeAtFrameEndWithAPaddle : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ResumeAtFrameEndWithAPaddle, WritesTheFramesOfARunNeverStopped) {
+  const std::string method = GetParam();
+  const auto dir = test::temp_dir("resume_frame_end_paddle_" + method);
+  nlohmann::json j = test::small_scene();
+  j["time"]["end"] = 8.0 / 30.0;
+  j["solids"] = nlohmann::json::array({{{"type", "box"}, {"name", "paddle"}, {"min", {0.2, 0.0, 0.0}},
+                                        {"max", {0.24, 0.15, 0.1}}, {"velocity", {-0.3, 0, 0}}}});
+  j["coupling"] = {{"method", method}};
+  const Scene s = test::scene_from(j);
+  run(s, dir / "ref", false);
+  bool at_end = false;
+  run(
+      s, dir / "out", false, [&] { return at_end ? SIGTERM : 0; },
+      [&](const SubstepInfo& i) { at_end = i.frame == 6 && i.sim_time >= 6.0 / 30.0 - 1e-9; });
+  ASSERT_TRUE(at_end);
+  run(s, dir / "out", true);
+  test::expect_same_files(dir / "ref", dir / "out", {"liquid_0006.ply", "liquid_0007.ply", "liquid_0008.ply"});
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, ResumeAtFrameEndWithAPaddle, ::testing::Values("none", "slip", "cutcell"));

@@ -37,6 +37,10 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
     // once per thread of the parent that ends, which a SIGHUP stop takes calmly), unless the
     // parent is already gone; the log as stdout and stderr; then the program. Only async-signal-safe
     // calls between fork and exec.
+    // Its own process group: a terminal's Ctrl-C or hangup reaches the parent, which stops its
+    // children itself (so `nohup ripple compare` keeps its runs going too).
+    ::setpgid(0, 0);
+    ::signal(SIGHUP, SIG_DFL);  // not inherited ignored (nohup): the parent's death must stop it
     ::prctl(PR_SET_PDEATHSIG, SIGHUP);
     if (::getppid() != parent) ::_exit(127);
     ::dup2(log, STDOUT_FILENO);

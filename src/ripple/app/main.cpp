@@ -71,6 +71,9 @@ std::string describe(const ripple::Scene& s, int max_frames = -1) {
 
 int main(int argc, char** argv) {
   ripple::keep_freed_memory_for_reuse();
+  // A closed output pipe (`ripple run ... | tee log`, and the terminal gone) must not kill a run
+  // before its checkpoint: writes then fail instead.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"ripple: liquids coupled two ways with shells, rods, elastic and rigid bodies"};
   app.set_version_flag("--version", std::string("ripple ") + RIPPLE_VERSION);
   app.require_subcommand(1);
@@ -147,7 +150,7 @@ int main(int argc, char** argv) {
         if (comma > at) compare_opt.methods.push_back(compare_methods.substr(at, comma - at));
         at = comma + 1;
       }
-      ripple::StopSignals stop_signals;  // Ctrl-C or SIGTERM: every run stops at a checkpoint
+      ripple::StopSignals stop_signals;  // Ctrl-C, SIGTERM or SIGHUP: every run stops at a checkpoint
       return ripple::run_compare(compare_opt, stop_signals);
     }
     if (*validate) {
@@ -176,7 +179,7 @@ int main(int argc, char** argv) {
     opt.on_substep = [&](const ripple::SubstepInfo& i) { progress.substep(i); };
     opt.on_warning = [&](const std::string& m) { progress.message("warning", m); };
     opt.on_info = [&](const std::string& m) { progress.message("info", m); };
-    ripple::StopSignals stop_signals;  // Ctrl-C or SIGTERM: stop at the next substep's end
+    ripple::StopSignals stop_signals;  // Ctrl-C, SIGTERM or SIGHUP: stop at the next substep's end
     opt.stop_requested = [&] { return stop_signals.received(); };
     progress.message("info", scene_path + ": " + describe(s, frames) + " -> " + opt.output_dir);
     const ripple::RunSummary r = ripple::run_simulation(s, opt);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ripple/core/errors.hpp"
+#include "ripple/fluid/liquid_phases.hpp"
 #include "ripple/io/binary_stream.hpp"
 #include "ripple/io/mesh_writers.hpp"
 
@@ -179,6 +180,12 @@ void read_checkpoint(const std::string& path, World& w, Coupler& coupler) {
       w.liquid.particles.x.size() != w.liquid.particles.c.size())
     throw InputError(path, "checkpoint particle arrays disagree");
   if (!r.at_end()) r.fail("checkpoint holds bytes after its state (corrupt file)");
+  if (w.lagrangian && (!w.lagrangian->state.z.allFinite() || !w.lagrangian->state.velocity.allFinite()))
+    r.fail("checkpoint solid state is not finite (corrupt file)");
+  // What the state implies between steps: the moving obstacles where the last step left them
+  // (the world was built at t = 0), then what the method derives.
+  PhaseTimings unused;
+  move_obstacles(w, w.time, unused);
   coupler.after_load(w);
 }
 

@@ -149,7 +149,10 @@ RunSummary run_simulation(const Scene& scene, const RunOptions& opt) {
   if (world.has_liquid() && opt.on_warning)
     for (const std::string& w : coupler->start_warnings(world)) opt.on_warning(w);
   if (world.lagrangian && opt.on_warning && world.frame == 0)
-    for (const std::string& w : rest_contact_warnings(world.lagrangian->model, scene.contact_dhat)) opt.on_warning(w);
+    for (const std::string& w : rest_contact_warnings(world.lagrangian->model,
+                                                      world.lagrangian->model.positions(world.lagrangian->state.z),
+                                                      scene.contact_dhat))
+      opt.on_warning(w);
   summary.first_frame = world.frame;
   std::ofstream stats(stats_path, std::ios::app);
   const double frame_dt = 1.0 / scene.time.fps;

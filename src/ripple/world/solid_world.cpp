@@ -64,7 +64,7 @@ void check_initial_separation(const SolidModel& m, const VectorX& x, const std::
 
 }  // namespace
 
-std::vector<std::string> rest_contact_warnings(const SolidModel& m, double dhat) {
+std::vector<std::string> rest_contact_warnings(const SolidModel& m, const VectorX& start, double dhat) {
   const size_t bodies = m.bodies.size();
   std::vector<int> pairs(bodies, 0);
   std::vector<double> smallest(bodies, std::numeric_limits<double>::infinity());
@@ -80,11 +80,11 @@ std::vector<std::string> rest_contact_warnings(const SolidModel& m, double dhat)
   // friction scaled by it holds the bodies together for the first steps.
   const double touching = 1e-3 * dhat;
   std::map<std::pair<int, int>, double> touching_pairs;
-  for_each_candidate_gap(m, m.rest_positions, touching,
+  for_each_candidate_gap(m, start, touching,
                          [&](const std::array<int, 2>& p, const std::array<int, 2>& q, double gap, bool) {
                            const int a = m.collision.body[p[0]], b = m.collision.body[q[0]];
                            if (a == b || gap >= touching) return;
-                           const auto key = std::minmax(a, b);
+                           const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
                            const auto it = touching_pairs.find(key);
                            if (it == touching_pairs.end() || gap < it->second) touching_pairs[key] = gap;
                          });
@@ -93,7 +93,7 @@ std::vector<std::string> rest_contact_warnings(const SolidModel& m, double dhat)
     std::ostringstream os;
     os << "solids \"" << m.bodies[pair.first].name << "\" and \"" << m.bodies[pair.second].name
        << "\" start touching (gap " << gap << " m, under a thousandth of contact.dhat " << dhat
-       << " m): the contact barrier and its friction hold them together for the first steps; start them at "
+       << " m): contact and friction at such a gap hold them together for the first steps; start them at "
           "least contact.dhat apart";
     out.push_back(os.str());
   }

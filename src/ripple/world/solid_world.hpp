@@ -25,8 +25,9 @@ std::unique_ptr<SolidWorld> build_solid_world(const Scene& scene);
 /// Warnings for bodies whose own non-adjacent primitives start closer than contact.dhat (m):
 /// the self-contact barrier then pushes a resting shell's or rod's neighbours apart from the
 /// first step, which stiffens it and loads every Newton iteration with contact pairs; and for
-/// two solids (walls included) that start within a thousandth of dhat, touching to round-off.
-std::vector<std::string> rest_contact_warnings(const SolidModel& model, double dhat);
+/// two solids (walls included) that start within a thousandth of dhat, touching to round-off,
+/// at `start` (#V*3, m: where every vertex starts, keyframes and scripts applied).
+std::vector<std::string> rest_contact_warnings(const SolidModel& model, const VectorX& start, double dhat);
 
 /// Surface of body b at state z for output and preview: rods as one closed triangular tube
 /// (rod_tube_mesh), other bodies as their surface triangles over only the vertices they use.
