@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
 
 #include "../test_support.hpp"
 #include "ripple/sim/simulation.hpp"
@@ -35,6 +36,24 @@ void run(const Scene& s, const fs::path& out, bool resume, std::function<int()> 
   run_simulation(s, o);
 }
 
+/// Runs `s` whole into dir/ref; into dir/out stopped (SIGTERM) once frame `frame`'s substeps
+/// reach its end time, before the frame is written, then resumed; the frames from `frame` on
+/// (`files`) must be the same in both.
+void expect_resume_at_frame_end(const Scene& s, const fs::path& dir, int frame, const std::vector<std::string>& files) {
+  run(s, dir / "ref", false);
+  bool at_end = false;
+  const double t_end = frame / s.time.fps;
+  run(
+      s, dir / "out", false, [&] { return at_end ? SIGTERM : 0; },
+      [&](const SubstepInfo& i) { at_end = i.frame == frame && i.sim_time >= t_end - 1e-9; });
+  ASSERT_TRUE(at_end);
+  char name[32];
+  std::snprintf(name, sizeof name, "liquid_%04d.ply", frame);
+  ASSERT_FALSE(fs::exists(dir / "out" / name)) << "the stop came after the frame was written";
+  run(s, dir / "out", true);
+  test::expect_same_files(dir / "ref", dir / "out", files);
+}
+
 }  // namespace
 
 class ResumeAtFrameEnd : public ::testing::TestWithParam<std::string> {};
@@ -42,19 +61,9 @@ class ResumeAtFrameEnd : public ::testing::TestWithParam<std::string> {};
 TEST_P(ResumeAtFrameEnd, WritesTheFramesOfARunNeverStopped) {
   const std::string method = GetParam();
   const auto dir = test::temp_dir("resume_frame_end_" + method);
-  const Scene s = scene_under(method);
-  run(s, dir / "ref", false);
-  // Stop once frame 14's substeps reach its end time, before frame 14 is written (the wave has
-  // reached the box by then).
-  bool at_end = false;
-  run(
-      s, dir / "out", false, [&] { return at_end ? SIGTERM : 0; },
-      [&](const SubstepInfo& i) { at_end = i.frame == 14 && i.sim_time >= 14.0 / 30.0 - 1e-9; });
-  ASSERT_TRUE(at_end);
-  ASSERT_FALSE(fs::exists(dir / "out" / "liquid_0014.ply")) << "the stop came after the frame was written";
-  run(s, dir / "out", true);
-  test::expect_same_files(dir / "ref", dir / "out", {"liquid_0014.ply", "liquid_0015.ply", "liquid_0016.ply",
-                                                      "solid_box_0016.ply"});
+  // Frame 14: the wave has reached the box by then.
+  expect_resume_at_frame_end(scene_under(method), dir, 14,
+                             {"liquid_0014.ply", "liquid_0015.ply", "liquid_0016.ply", "solid_box_0016.ply"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, ResumeAtFrameEnd,
@@ -73,15 +82,7 @@ TEST_P(ResumeAtFrameEndWithAPaddle, WritesTheFramesOfARunNeverStopped) {
   j["solids"] = nlohmann::json::array({{{"type", "box"}, {"name", "paddle"}, {"min", {0.2, 0.0, 0.0}},
                                         {"max", {0.24, 0.15, 0.1}}, {"velocity", {-0.3, 0, 0}}}});
   j["coupling"] = {{"method", method}};
-  const Scene s = test::scene_from(j);
-  run(s, dir / "ref", false);
-  bool at_end = false;
-  run(
-      s, dir / "out", false, [&] { return at_end ? SIGTERM : 0; },
-      [&](const SubstepInfo& i) { at_end = i.frame == 6 && i.sim_time >= 6.0 / 30.0 - 1e-9; });
-  ASSERT_TRUE(at_end);
-  run(s, dir / "out", true);
-  test::expect_same_files(dir / "ref", dir / "out", {"liquid_0006.ply", "liquid_0007.ply", "liquid_0008.ply"});
+  expect_resume_at_frame_end(test::scene_from(j), dir, 6, {"liquid_0006.ply", "liquid_0007.ply", "liquid_0008.ply"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, ResumeAtFrameEndWithAPaddle, ::testing::Values("none", "slip", "cutcell"));
