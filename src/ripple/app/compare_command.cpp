@@ -119,8 +119,7 @@ json build_summary(const CompareFolder& folder, const std::vector<Job>& jobs, co
                    const std::string& scene, const SceneOverrides& overrides) {
   json summary;
   summary["scene"] = scene;
-  summary["overrides"] = json::array();
-  for (const auto& [k, v] : overrides) summary["overrides"].push_back({k, v});
+  summary["overrides"] = overrides_json(overrides);
   summary["schedule"] = folder.schedule.empty() ? "earlier" : folder.schedule;
   summary["compare_wall_seconds"] = folder.wall_seconds;
   json columns = json::array();

@@ -18,12 +18,6 @@ namespace {
 constexpr const char* kRecord = "compare.json";
 constexpr const char* kLock = ".compare.lock";
 
-json overrides_json(const SceneOverrides& o) {
-  json a = json::array();
-  for (const auto& [k, v] : o) a.push_back({k, v});
-  return a;
-}
-
 /// The record's runs, checked value by value: InputError naming the key for the first wrong one.
 std::map<std::string, CompareRunRecord> parse_runs(const json& runs, const std::string& where,
                                                    const std::string& remedy) {
@@ -57,6 +51,12 @@ std::map<std::string, CompareRunRecord> parse_runs(const json& runs, const std::
 }
 
 }  // namespace
+
+json overrides_json(const SceneOverrides& o) {
+  json a = json::array();
+  for (const auto& [k, v] : o) a.push_back({k, v});
+  return a;
+}
 
 CompareFolder::CompareFolder(fs::path dir, const std::string& scene, const SceneOverrides& overrides, bool overwrite)
     : dir_(std::move(dir)), scene_(scene), overrides_(overrides_json(overrides)) {

@@ -11,6 +11,9 @@
 
 namespace ripple {
 
+/// `--set` values as JSON: [[pointer, value], ...].
+nlohmann::json overrides_json(const SceneOverrides& overrides);
+
 /// What the comparison knows of one method's run.
 struct CompareRunRecord {
   std::string status;          ///< "done", "failed", "stopped"; empty: never ended

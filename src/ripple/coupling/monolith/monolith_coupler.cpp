@@ -69,8 +69,13 @@ void MonolithCoupler::prepare(World& w) {
 void MonolithCoupler::after_load(World& w) {
   if (w.lagrangian) read_bodies(w);
   update_body_phi(w);
-  const Scene& s = w.scene;
-  update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);  // the obstacles alone, as a step leaves it
+  obstacles_only_ = false;
+  drop_bodies_from_boundary(w);  // the obstacles alone, as a step leaves it
+}
+
+void MonolithCoupler::drop_bodies_from_boundary(World& w) {
+  if (obstacles_only_) return;
+  update_solid_boundary(w.solids, w.scene.grid, wall_sides(w.scene), w.obstacles, w.time);
   obstacles_only_ = true;
 }
 
@@ -229,10 +234,7 @@ void MonolithCoupler::step(World& w, double dt, const StepContext& ctx) {
   const Scene& s = w.scene;
   const double t1 = w.time + dt;
   if (w.lagrangian) read_bodies(w);
-  if (!obstacles_only_) {  // the bodies were in the solid boundary for seeding only
-    update_solid_boundary(w.solids, s.grid, wall_sides(s), w.obstacles, w.time);
-    obstacles_only_ = true;
-  }
+  drop_bodies_from_boundary(w);  // the bodies were in the solid boundary for seeding only
   move_obstacles(w, t1, ctx.timings);
   // Mesh-sequence colliders meet the bodies through the obstacles' distance (step_contacts);
   // in the model they only follow their frames.

@@ -50,6 +50,8 @@ class MonolithCoupler final : public Coupler {
   void read_bodies(const World& world);
   /// Their positions and velocities back into the solids' state.
   void write_bodies(World& world) const;
+  /// The solid boundary of the obstacles alone (prepare put the bodies in it for the seeding).
+  void drop_bodies_from_boundary(World& world);
   /// body_phi_ at the grid's nodes near the bodies.
   void update_body_phi(const World& world);
   /// The step of a world without liquid: the bodies and volumes alone through the same solve.
