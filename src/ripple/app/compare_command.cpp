@@ -18,6 +18,7 @@
 #include "ripple/app/stop_signals.hpp"
 #include "ripple/core/errors.hpp"
 #include "ripple/core/phase_timer.hpp"
+#include "ripple/sim/checkpoint.hpp"
 #include "ripple/sim/compare_plan.hpp"
 #include "ripple/sim/compare_summary.hpp"
 #include "ripple/sim/progress_text.hpp"
@@ -37,13 +38,6 @@ std::string megabytes(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.0f MB", bytes / 1e6);
   return buf;
-}
-
-bool has_checkpoint(const fs::path& run_dir) {
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(run_dir / "checkpoints", ec))
-    if (e.path().extension() == ".ckpt") return true;
-  return false;
 }
 
 /// The last non-empty lines of `log` from byte `from` on: a failed run's error.
@@ -187,7 +181,7 @@ int run_compare(const CompareOptions& o, const StopSignals& stop) {
       say(o.quiet, "compare: " + j.plan.method + " already has frames 0.." + std::to_string(j.plan.last_frame));
       continue;
     }
-    j.resume = same_scene && has_checkpoint(j.dir);
+    j.resume = same_scene && !checkpoints_newest_first(j.dir.string()).empty();
     pending.push_back(&j);
   }
   // The costliest first: a long run started last would finish alone while cores idle.
