@@ -89,6 +89,7 @@ TEST(DensityCorrection, SplashingColumnKeepsItsVolume) {
     j["domain"] = {{"min", {0, 0, 0}}, {"max", {0.5, 0.4, 0.1}}, {"dx", 0.0125}};
     j["fluid"]["regions"][0] = {{"type", "box"}, {"min", {0, 0, 0}}, {"max", {0.15, 0.3, 0.1}}};
     j["fluid"]["volume_correction"] = strength;
+    j["fluid"]["surface_volume"] = "free";  // the particles' own level set, which the correction keeps
     const Scene s = test::scene_from(j);
     World w(s);
     initialise_world(w);

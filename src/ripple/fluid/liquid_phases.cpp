@@ -141,8 +141,7 @@ ProjectionInput prepare_projection(LiquidWorld& w, double dt, PhaseTimings& timi
     }
     if (!L.phi_matches_particles) {
       ScopedPhase t(timings, "level_set");
-      level_set_from_particles(L, bins, particle_radius(g.dx, s.fluid.particles_per_cell), w.solids, wall_sides(s),
-                               w.solid_extension);
+      rebuild_level_set(w);
     }
     {
       ScopedPhase t(timings, "particles_to_grid");

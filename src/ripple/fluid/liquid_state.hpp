@@ -26,6 +26,10 @@ struct LiquidState {
   ScalarGrid smoke;       ///< gas only: smoke density (concentration) at cell centres; empty otherwise
   ScalarGrid temperature; ///< gas only: K above ambient at cell centres; empty otherwise
   bool phi_matches_particles = false;  ///< phi was rebuilt from the current particles
+  /// m^3 of liquid each particle carries: the regions' volume over the particles seeded in
+  /// them (dx^3 / particles_per_cell up to the seeding's sampling error); 0: dx^3 /
+  /// particles_per_cell. Set when the liquid is seeded (a resumed run seeds it again).
+  double particle_volume = 0.0;
 };
 
 }  // namespace ripple

@@ -15,8 +15,18 @@ void refresh_level_set(LiquidWorld& w) {
   if (!w.has_liquid()) return;
   if (!uses_particles(w.scene.fluid.representation) || w.liquid.phi_matches_particles) return;
   sort_particles_by_cell(w.liquid.particles, w.liquid.grid, w.particle_bins);
+  rebuild_level_set(w);
+}
+
+void rebuild_level_set(LiquidWorld& w) {
   level_set_from_particles(w.liquid, w.particle_bins, particle_radius(w.scene.grid.dx, w.scene.fluid.particles_per_cell),
                            w.solids, wall_sides(w.scene), w.solid_extension);
+}
+
+double carried_particle_volume(const LiquidWorld& w) {
+  if (w.liquid.particle_volume > 0.0) return w.liquid.particle_volume;
+  const double dx = w.scene.grid.dx;
+  return dx * dx * dx / w.scene.fluid.particles_per_cell;
 }
 
 namespace {
@@ -87,6 +97,10 @@ void seed_liquid(LiquidWorld& w) {
     w.liquid.particles = seed_particles(s, w.solids);
     if (w.liquid.particles.size() == 0 && s.fluid.emitters.empty())
       throw InputError(s.source_path + ": /fluid/regions", "the regions contain no liquid (inside the domain and outside solids)");
+    // The particles carry the regions' volume: the lattice's samples miss a curved region's by
+    // up to ~1 % (a 5-cell ball: +0.8 %).
+    if (w.liquid.particles.size() > 0)
+      w.liquid.particle_volume = regions_volume(s, w.solids) / static_cast<double>(w.liquid.particles.size());
   }
   refresh_level_set(w);
 }

@@ -10,6 +10,7 @@
 #include "ripple/fluid/particle_level_set.hpp"
 #include "ripple/fluid/pressure_projection.hpp"
 #include "ripple/fluid/solid_boundary.hpp"
+#include "ripple/fluid/surface_volume.hpp"
 #include "ripple/scene/scene.hpp"
 #include "ripple/solid/obstacle_field.hpp"
 
@@ -30,6 +31,8 @@ struct LiquidWorld {
   /// How the level set built from particles continues into solids: the coupling method's
   /// choice (Coupler::solid_extension), set before the liquid is seeded.
   SolidExtension solid_extension = SolidExtension::mark_wet;
+  /// The last output's volume control of the particles' surface (fluid.surface_volume "held").
+  SurfaceVolumeReport surface_volume;
   double time = 0.0;      ///< s
   int frame = 0;          ///< last completed frame
   int64_t steps = 0;      ///< substeps taken since the start
@@ -48,6 +51,12 @@ struct LiquidWorld {
 
 /// Makes liquid.phi describe the current liquid (rebuilds it from particles if needed).
 void refresh_level_set(LiquidWorld& world);
+
+/// Rebuilds liquid.phi from the particles (sorted into world.particle_bins).
+void rebuild_level_set(LiquidWorld& world);
+
+/// m^3 of liquid each particle carries (liquid.particle_volume, else dx^3 / particles_per_cell).
+double carried_particle_volume(const LiquidWorld& world);
 
 /// Fills the liquid at t = 0 from the scene's regions: a level set, or particles seeded outside
 /// the solid boundary (which must be built first). Throws InputError when no liquid is left.

@@ -9,4 +9,9 @@ namespace ripple {
 /// otherwise) in every cell inside the regions and outside solids, with the region's velocity. Deterministic.
 Particles seed_particles(const Scene& scene, const SolidBoundary& solids);
 
+/// Volume (m^3) of the scene's regions inside the domain and outside the solids: a cell whose
+/// centre lies farther than a cell from both boundaries whole or not at all, the others split
+/// into 4^3 subcubes measured by linear interpolation over tetrahedra (exact for planes).
+double regions_volume(const Scene& scene, const SolidBoundary& solids);
+
 }  // namespace ripple

@@ -44,41 +44,40 @@ double negative_fraction_of_tet(const std::array<double, 4>& phi) {
   return std::clamp(liquid * 6.0, 0.0, 1.0);  // the reference tetrahedron's volume is 1/6
 }
 
+SampleCube sample_cube(const Vec3i& n, double dx, int i, int j, int k) {
+  SampleCube cube;
+  const Vec3i lo(i, j, k);
+  cube.volume = 1.0;
+  for (int a = 0; a < 3; ++a) cube.volume *= (lo[a] < 0 || lo[a] + 1 >= n[a]) ? 0.5 * dx : dx;
+  for (int c = 0; c < 8; ++c) {
+    const int ci = std::clamp(i + (c & 1), 0, n.x() - 1), cj = std::clamp(j + ((c >> 1) & 1), 0, n.y() - 1),
+              ck = std::clamp(k + ((c >> 2) & 1), 0, n.z() - 1);
+    cube.cell[static_cast<size_t>(c)] = ci + static_cast<int64_t>(n.x()) * (cj + static_cast<int64_t>(n.y()) * ck);
+  }
+  return cube;
+}
+
 namespace {
 
 /// The volumes per label; a null `label` counts every tetrahedron as component 0.
 std::vector<double> volumes(const ScalarGrid& phi, const GridGeometry& g, const Array3<int>* label, int components) {
   std::vector<double> volume(static_cast<size_t>(std::max(components, 0)), 0.0);
   const Vec3i n(phi.nx(), phi.ny(), phi.nz());
-  // Cubes between sample positions -1 .. n (the pads sit on the walls): the first and last
-  // cube along an axis are half a cell wide.
-  auto width = [&](int axis, int i) { return (i < 0 || i + 1 >= n[axis]) ? 0.5 * g.dx : g.dx; };
   for (int k = -1; k < n.z(); ++k)
     for (int j = -1; j < n.y(); ++j)
       for (int i = -1; i < n.x(); ++i) {
+        const SampleCube cube = sample_cube(n, g.dx, i, j, k);
         std::array<double, 8> f;
-        std::array<Vec3i, 8> cell;
         int liquid = 0;
         for (int c = 0; c < 8; ++c) {
-          cell[c] = Vec3i(std::clamp(i + (c & 1), 0, n.x() - 1), std::clamp(j + ((c >> 1) & 1), 0, n.y() - 1),
-                          std::clamp(k + ((c >> 2) & 1), 0, n.z() - 1));
-          f[c] = phi(cell[c].x(), cell[c].y(), cell[c].z());
-          liquid += f[c] < 0.0;
+          f[static_cast<size_t>(c)] = phi[cube.cell[static_cast<size_t>(c)]];
+          liquid += f[static_cast<size_t>(c)] < 0.0;
         }
         if (liquid == 0) continue;
-        const double box = width(0, i) * width(1, j) * width(2, k);
-        for (const auto& tet : kKuhnTets) {  // as the exported surface splits them
-          int first = -1;
-          std::array<double, 4> tf;
-          for (int v = 0; v < 4; ++v) {
-            tf[v] = f[tet[v]];
-            if (first < 0 && tf[v] < 0.0) first = tet[v];
-          }
-          if (first < 0) continue;
-          const int l = label ? (*label)(cell[first].x(), cell[first].y(), cell[first].z()) : 0;
-          if (l < 0 || l >= components) continue;
-          volume[static_cast<size_t>(l)] += negative_fraction_of_tet(tf) * box / 6.0;
-        }
+        for_each_liquid_tet(f, cube.volume, [&](int corner, double v) {
+          const int l = label ? (*label)[cube.cell[static_cast<size_t>(corner)]] : 0;
+          if (l >= 0 && l < components) volume[static_cast<size_t>(l)] += v;
+        });
       }
   return volume;
 }

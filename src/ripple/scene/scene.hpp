@@ -28,6 +28,8 @@ inline bool uses_particles(LiquidRepresentation r) {
   return r == LiquidRepresentation::Apic || r == LiquidRepresentation::Flip;
 }
 enum class LevelSetAdvection { SemiLagrangian, MacCormack };
+/// Whether a particle liquid's surface is held to the volume its particles carry.
+enum class SurfaceVolume { Held, Free };
 enum class PressurePreconditioner { Multigrid, Mic, None };
 /// How liquid meets closed faces (domain walls, obstacles): `Separating` lets it pull away
 /// (no suction at walls), `Bilateral` always holds it to the wall's normal velocity.
@@ -129,6 +131,7 @@ struct FluidSettings {
   double flip_blend = 0.97;
   double volume_correction = 0.5;  ///< share of a cell's particle excess spread per correction (every 2nd substep)
   LevelSetAdvection levelset_advection = LevelSetAdvection::MacCormack;
+  SurfaceVolume surface_volume = SurfaceVolume::Held;
   std::vector<FluidRegionDesc> regions;
   std::vector<EmitterDesc> emitters;
   std::vector<DrainDesc> drains;

@@ -20,6 +20,11 @@ const EnumTable<LevelSetAdvection>& level_set_advection_names() {
   return t;
 }
 
+const EnumTable<SurfaceVolume>& surface_volume_names() {
+  static const EnumTable<SurfaceVolume> t{{"held", SurfaceVolume::Held}, {"free", SurfaceVolume::Free}};
+  return t;
+}
+
 const EnumTable<PressurePreconditioner>& pressure_preconditioner_names() {
   static const EnumTable<PressurePreconditioner> t{
       {"mgpcg", PressurePreconditioner::Multigrid}, {"mic", PressurePreconditioner::Mic}, {"none", PressurePreconditioner::None}};

@@ -9,6 +9,7 @@ namespace ripple {
 const EnumTable<BoundaryType>& boundary_type_names();
 const EnumTable<LiquidRepresentation>& liquid_representation_names();
 const EnumTable<LevelSetAdvection>& level_set_advection_names();
+const EnumTable<SurfaceVolume>& surface_volume_names();
 const EnumTable<PressurePreconditioner>& pressure_preconditioner_names();
 const EnumTable<WallContact>& wall_contact_names();
 const EnumTable<EmitterMode>& emitter_mode_names();

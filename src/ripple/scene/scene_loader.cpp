@@ -344,6 +344,7 @@ Scene read_scene_json(const json& input_raw, const std::string& origin, const st
   s.fluid.flip_blend = f["flip_blend"];
   s.fluid.volume_correction = f["volume_correction"];
   s.fluid.levelset_advection = enum_value(f["levelset_advection"], level_set_advection_names());
+  s.fluid.surface_volume = enum_value(f["surface_volume"], surface_volume_names());
   Aabb domain_box;
   domain_box.extend(lo);
   domain_box.extend(hi);

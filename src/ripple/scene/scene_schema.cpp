@@ -188,6 +188,13 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                          "the liquid's volume from drifting down as particles cluster.",
                          "", 0.5)
                .range(0, 1))
+      .add("surface_volume",
+           schema_enum("The exported surface of a particle liquid (apic, flip): `held` offsets each connected body "
+                       "of liquid's surface (at most half a cell) until it encloses the volume its particles carry "
+                       "(the regions' volume shared among the particles seeded in them); `free` shows the "
+                       "particles' level set as built (Zhu & Bridson 2005). The pressure solve uses the "
+                       "particles' level set either way.",
+                       surface_volume_names(), SurfaceVolume::Held))
       .add("levelset_advection",
            schema_enum("Advection scheme for `levelset` (a coupling method may prescribe its own: see its "
                        "settings under `coupling`).",

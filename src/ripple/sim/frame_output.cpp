@@ -1,5 +1,6 @@
 #include "ripple/sim/frame_output.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -108,6 +109,33 @@ PreviewPoints marker_points(const World& w) {
   return out;
 }
 
+/// The particle liquid's volume control (surface_volume, liquid_components: the 16 largest).
+void write_surface_volume(const SurfaceVolumeReport& r, double volume, nlohmann::json& j) {
+  double target = 0.0;
+  for (double t : r.target) target += t;
+  j["surface_volume"] = {{"target", target},
+                         {"change", target > 0.0 ? (volume - target) / target : 0.0},
+                         {"unassigned", r.unassigned},
+                         {"unmet", r.unmet},
+                         {"components", r.target.size()}};
+  std::vector<size_t> order(r.target.size());
+  for (size_t l = 0; l < order.size(); ++l) order[l] = l;
+  constexpr size_t kListed = 16;
+  const size_t listed = std::min(kListed, order.size());
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(listed), order.end(),
+                    [&](size_t a, size_t b) { return r.target[a] > r.target[b] || (r.target[a] == r.target[b] && a < b); });
+  nlohmann::json list = nlohmann::json::array();
+  for (size_t i = 0; i < listed; ++i) {
+    const size_t l = order[i];
+    const double v = l < r.volume.size() ? r.volume[l] : 0.0;
+    list.push_back({{"volume", v},
+                    {"target", r.target[l]},
+                    {"change", r.target[l] > 0.0 ? (v - r.target[l]) / r.target[l] : 0.0},
+                    {"offset", r.offset[l]}});
+  }
+  j["liquid_components"] = list;
+}
+
 }  // namespace
 
 std::vector<StatsGroup> frame_stats_groups() {
@@ -156,6 +184,17 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"bodies[].center_of_mass", "m", "Its centre of mass [x, y, z]."},
       {"bodies[].velocity", "m/s", "Velocity of its centre of mass."},
       {"bodies[].momentum", "kg m/s", "Its linear momentum."}}};
+  StatsGroup held{"With a particle liquid (apic, flip) and fluid.surface_volume \"held\"", {
+      {"surface_volume.target", "m^3", "What the particles carry (dx^3 / particles_per_cell each), summed over the "
+                                       "liquid's components."},
+      {"surface_volume.change", "", "fluid_volume against that target, relative."},
+      {"surface_volume.unassigned", "m^3", "Particles more than a cell from any surface (spray the surface does not show)."},
+      {"surface_volume.unmet", "", "Components whose target needed more than the largest offset (half a cell)."},
+      {"surface_volume.components", "", "Connected bodies of liquid."},
+      {"liquid_components[].volume", "m^3", "A component's volume inside its surface (the 16 largest components)."},
+      {"liquid_components[].target", "m^3", "What its particles carry."},
+      {"liquid_components[].change", "", "Its volume against its target, relative."},
+      {"liquid_components[].offset", "m", "How far its surface was moved out (negative: in) to hold the target."}}};
   StatsGroup gas{"With a gas (fluid.representation \"gas\")", {
       {"smoke_amount", "m^3", "Smoke density integrated over the domain (sources add to it, open sides take from it)."},
       {"smoke_max", "", "Largest smoke density of a cell."},
@@ -164,7 +203,7 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"emitted_volume", "m^3", "Liquid each emitter has added since the start, by emitter name (apic, flip: the "
                                 "particles it seeded, a cell's volume per particles_per_cell of them)."},
       {"drained_volume", "m^3", "Liquid each drain has removed since the start, by drain name."}}};
-  return {every, flows, gas, solids};
+  return {every, held, flows, gas, solids};
 }
 
 LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const TriangleMesh* surface) {
@@ -186,8 +225,21 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
     });
     phi = &clipped;
   }
+  // A particle liquid's surface: its level set held to the particles' volume (a copy: the
+  // simulation keeps the particles' own), shown outside every solid (obstacles and bodies), as
+  // the volume control measures it.
+  const ScalarGrid* shown = phi;
+  ScalarGrid held;
+  if (uses_particles(w.scene.fluid.representation) && !w.is_gas()) {
+    held = L.phi;
+    if (w.scene.fluid.surface_volume == SurfaceVolume::Held)
+      w.surface_volume = hold_surface_volume(held, g, particles_per_cell(L.particles, g), carried_particle_volume(w),
+                                             w.solids);
+    if (w.solids.has_obstacles) held = visible_level_set(held, g, w.solids);
+    shown = &held;
+  }
   if (!w.is_gas()) {  // a gas fills the domain: it has no surface
-    m.surface = surface ? *surface : liquid_surface_mesh(*phi, g);
+    m.surface = surface ? *surface : liquid_surface_mesh(*shown, g);
     m.volume = m.surface.signed_volume();
     m.bbox = m.surface.bounds();
   } else {
@@ -201,7 +253,8 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
   const Scene& s = w.scene;
   m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
   m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(domain_box(s));
-  // Kinetic energy and momentum on faces, each face weighted by the liquid share of its two cells.
+  // Kinetic energy and momentum on faces, each face weighted by the liquid share of its two cells
+  // (of the surface shown, so that the energies describe one body of liquid).
   const double cell_mass = w.scene.fluid.density * g.dx * g.dx * g.dx;
   double ke = 0.0, vmax = 0.0;
   for (int a = 0; a < 3; ++a) {
@@ -211,8 +264,8 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
       Vec3i lo = f;
       lo[a] -= 1;
       double s = 0.0;
-      if (phi->in_range(lo.x(), lo.y(), lo.z()) && (*phi)(lo.x(), lo.y(), lo.z()) < 0) s += 0.5;
-      if (phi->in_range(f.x(), f.y(), f.z()) && (*phi)(f.x(), f.y(), f.z()) < 0) s += 0.5;
+      if (shown->in_range(lo.x(), lo.y(), lo.z()) && (*shown)(lo.x(), lo.y(), lo.z()) < 0) s += 0.5;
+      if (shown->in_range(f.x(), f.y(), f.z()) && (*shown)(f.x(), f.y(), f.z()) < 0) s += 0.5;
       return s;
     };
     ke += parallel_sum(0, u.size(), [&](int64_t idx) { return share(idx) * u[idx] * u[idx]; });
@@ -225,7 +278,7 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
   } else {
     // Cell-centred speed in liquid cells.
     vmax = parallel_max(0, L.phi.size(), 0.0, [&](int64_t c) {
-      if ((*phi)[c] >= 0) return 0.0;
+      if ((*shown)[c] >= 0) return 0.0;
       const Vec3i I = phi->coords(c);
       Vec3 v;
       for (int a = 0; a < 3; ++a) {
@@ -330,6 +383,8 @@ nlohmann::json write_frame(World& w, Coupler& coupler, const std::string& out_di
   for (double v : flows.emitted) expected_volume += v;
   for (double v : flows.drained) expected_volume -= v;
   j["fluid_volume_change"] = expected_volume > 0 ? (m.volume - expected_volume) / expected_volume : 0.0;
+  if (uses_particles(s.fluid.representation) && s.fluid.surface_volume == SurfaceVolume::Held && !w.is_gas())
+    write_surface_volume(w.surface_volume, m.volume, j);
   if (!w.flows.empty()) {
     j["emitted_volume"] = nlohmann::json::object();
     j["drained_volume"] = nlohmann::json::object();

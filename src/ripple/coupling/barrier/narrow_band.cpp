@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ripple/coupling/barrier/smoothed_heaviside.hpp"
+#include "ripple/grid/connected_components.hpp"
 #include "ripple/grid/level_set_volume.hpp"
 
 namespace ripple {
@@ -30,30 +31,15 @@ NarrowBand select_narrow_band(const GridGeometry& grid, const Array3<double>& ph
   };
   auto in_band = [&](int i, int j, int k) { return std::abs(phi(i, j, k)) < eps || crosses(i, j, k); };
   auto in_component = [&](int i, int j, int k) { return phi(i, j, k) < eps || crosses(i, j, k); };
-  // Components: flood fill over cells with phi* < eps (liquid and its band).
-  Array3<int> label(phi.nx(), phi.ny(), phi.nz(), -1);
-  std::vector<int64_t> stack;
-  int components = 0;
-  for (int64_t start = 0; start < phi.size(); ++start) {
-    const Vec3i c0 = phi.coords(start);
-    if (label(c0.x(), c0.y(), c0.z()) >= 0 || !in_component(c0.x(), c0.y(), c0.z())) continue;
-    label(c0.x(), c0.y(), c0.z()) = components;
-    stack.assign(1, start);
-    while (!stack.empty()) {
-      const Vec3i c = phi.coords(stack.back());
-      stack.pop_back();
-      for (int a = 0; a < 3; ++a)
-        for (int s : {-1, 1}) {
-          Vec3i q = c;
-          q[a] += s;
-          if (!phi.in_range(q.x(), q.y(), q.z()) || label(q.x(), q.y(), q.z()) >= 0 || !in_component(q.x(), q.y(), q.z()))
-            continue;
-          label(q.x(), q.y(), q.z()) = components;
-          stack.push_back(phi.index(q.x(), q.y(), q.z()));
-        }
-    }
-    ++components;
+  // Components: cells with phi* < eps (liquid and its band), face-connected.
+  std::vector<uint8_t> inside(static_cast<size_t>(phi.size()));
+  for (int64_t i = 0; i < phi.size(); ++i) {
+    const Vec3i c = phi.coords(i);
+    inside[static_cast<size_t>(i)] = in_component(c.x(), c.y(), c.z());
   }
+  CellComponents labelled = label_components(phi.dims(), inside);
+  Array3<int>& label = labelled.label;
+  const int components = labelled.count;
   nb.components.resize(components);
   nb.volumes.assign(components, 0.0);
   const double vc = grid.dx * grid.dx * grid.dx;
