@@ -1,14 +1,15 @@
 #pragma once
-// Volume control of a particle liquid's surface. The level set built from the particles
-// (Zhu & Bridson 2005, particle_level_set) encloses more or less than the particles carry: a
-// few per cent more on a box at rest, 20 % more on a ball five cells across, more or less in a
-// film one particle thick depending on where it lies between cell centres. Each connected body of visible liquid (the liquid outside
-// solids, max(phi, -solid distance)) has its surface offset, phi - delta with |delta| <= dx/2,
-// until it encloses the volume its particles carry (dx^3 / particles_per_cell each), measured
-// as the exported mesh measures it (level_set_volume). Only the surface moves: particles and
-// velocities are untouched, so the control adds no energy and does not fight the particles'
-// density correction (density_correction), which keeps the particles evenly spread. A body
-// of liquid swollen in a film is thinned as a whole; films are not thinned locally.
+// Volume control of a particle liquid's exported surface. The level set built from the
+// particles (Zhu & Bridson 2005, particle_level_set) encloses more or less than the particles
+// carry: a few per cent more on a box at rest, 20 % more on a ball five cells across, more or
+// less in a film one particle thick depending on where it lies between cell centres. Each
+// connected body of visible liquid (outside solids: max(phi, -solid distance)) has its surface
+// offset, phi - delta with |delta| <= one cell, until it encloses the volume its particles
+// carry, measured as the exported mesh measures it (level_set_volume). It acts on a copy at
+// output (sim/frame_output): particles, velocities and the pressure solve's level set are
+// untouched, so it adds no energy and does not fight the particles' density correction
+// (density_correction), which keeps the particles evenly spread. A body of liquid swollen in a
+// film is thinned as a whole; films are not thinned locally.
 #include <vector>
 
 #include "ripple/fluid/liquid_state.hpp"
@@ -25,7 +26,7 @@ struct SurfaceVolumeReport {
 };
 
 /// The largest offset (in cells) the control moves a surface by.
-inline constexpr double kSurfaceOffsetCells = 0.5;
+inline constexpr double kSurfaceOffsetCells = 1.0;
 
 /// The liquid a user sees: max(phi, -solid distance) at cell centres (phi itself without solids).
 ScalarGrid visible_level_set(const ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);

@@ -190,7 +190,7 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
                .range(0, 1))
       .add("surface_volume",
            schema_enum("The exported surface of a particle liquid (apic, flip): `held` offsets each connected body "
-                       "of liquid's surface (at most half a cell) until it encloses the volume its particles carry "
+                       "of liquid's surface (at most one cell) until it encloses the volume its particles carry "
                        "(the regions' volume shared among the particles seeded in them); `free` shows the "
                        "particles' level set as built (Zhu & Bridson 2005). The pressure solve uses the "
                        "particles' level set either way.",

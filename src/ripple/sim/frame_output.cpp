@@ -189,7 +189,7 @@ std::vector<StatsGroup> frame_stats_groups() {
                                        "liquid's components."},
       {"surface_volume.change", "", "fluid_volume against that target, relative."},
       {"surface_volume.unassigned", "m^3", "Particles more than a cell from any surface (spray the surface does not show)."},
-      {"surface_volume.unmet", "", "Components whose target needed more than the largest offset (half a cell)."},
+      {"surface_volume.unmet", "", "Components whose target needed more than the largest offset (one cell)."},
       {"surface_volume.components", "", "Connected bodies of liquid."},
       {"liquid_components[].volume", "m^3", "A component's volume inside its surface (the 16 largest components)."},
       {"liquid_components[].target", "m^3", "What its particles carry."},
@@ -228,15 +228,18 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
   // A particle liquid's surface: its level set held to the particles' volume (a copy: the
   // simulation keeps the particles' own), shown outside every solid (obstacles and bodies), as
   // the volume control measures it.
+  // The liquid cells of the energies on faces are those of the held level set (one body of
+  // liquid with the surface's), continued into the solids as the particles' is.
   const ScalarGrid* shown = phi;
-  ScalarGrid held;
+  ScalarGrid held, visible;
   if (uses_particles(w.scene.fluid.representation) && !w.is_gas()) {
     held = L.phi;
     if (w.scene.fluid.surface_volume == SurfaceVolume::Held)
       w.surface_volume = hold_surface_volume(held, g, particles_per_cell(L.particles, g), carried_particle_volume(w),
                                              w.solids);
-    if (w.solids.has_obstacles) held = visible_level_set(held, g, w.solids);
-    shown = &held;
+    phi = &held;
+    visible = w.solids.has_obstacles ? visible_level_set(held, g, w.solids) : held;
+    shown = &visible;
   }
   if (!w.is_gas()) {  // a gas fills the domain: it has no surface
     m.surface = surface ? *surface : liquid_surface_mesh(*shown, g);
@@ -253,8 +256,7 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
   const Scene& s = w.scene;
   m.potential_energy = -s.fluid.density * s.gravity.dot(m.surface.volume_moment());
   m.surface_energy = s.fluid.surface_tension * m.surface.area_off_walls(domain_box(s));
-  // Kinetic energy and momentum on faces, each face weighted by the liquid share of its two cells
-  // (of the surface shown, so that the energies describe one body of liquid).
+  // Kinetic energy and momentum on faces, each face weighted by the liquid share of its two cells.
   const double cell_mass = w.scene.fluid.density * g.dx * g.dx * g.dx;
   double ke = 0.0, vmax = 0.0;
   for (int a = 0; a < 3; ++a) {
@@ -264,8 +266,8 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
       Vec3i lo = f;
       lo[a] -= 1;
       double s = 0.0;
-      if (shown->in_range(lo.x(), lo.y(), lo.z()) && (*shown)(lo.x(), lo.y(), lo.z()) < 0) s += 0.5;
-      if (shown->in_range(f.x(), f.y(), f.z()) && (*shown)(f.x(), f.y(), f.z()) < 0) s += 0.5;
+      if (phi->in_range(lo.x(), lo.y(), lo.z()) && (*phi)(lo.x(), lo.y(), lo.z()) < 0) s += 0.5;
+      if (phi->in_range(f.x(), f.y(), f.z()) && (*phi)(f.x(), f.y(), f.z()) < 0) s += 0.5;
       return s;
     };
     ke += parallel_sum(0, u.size(), [&](int64_t idx) { return share(idx) * u[idx] * u[idx]; });
@@ -278,7 +280,7 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
   } else {
     // Cell-centred speed in liquid cells.
     vmax = parallel_max(0, L.phi.size(), 0.0, [&](int64_t c) {
-      if ((*shown)[c] >= 0) return 0.0;
+      if ((*phi)[c] >= 0) return 0.0;
       const Vec3i I = phi->coords(c);
       Vec3 v;
       for (int a = 0; a < 3; ++a) {
