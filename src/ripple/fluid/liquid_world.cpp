@@ -23,6 +23,17 @@ void rebuild_level_set(LiquidWorld& w) {
                            w.solids, wall_sides(w.scene), w.solid_extension);
 }
 
+SurfaceVolumeReport hold_particle_surface(const LiquidWorld& w, ScalarGrid& phi) {
+  const GridGeometry& g = w.liquid.grid;
+  const double each = carried_particle_volume(w);
+  int64_t in_solids = 0;
+  const std::vector<int64_t> per_cell =
+      particles_per_cell(w.liquid.particles, g, &w.solids, particle_radius(g.dx, w.scene.fluid.particles_per_cell), &in_solids);
+  SurfaceVolumeReport r = hold_surface_volume(phi, g, per_cell, each, w.solids);
+  r.in_solids = static_cast<double>(in_solids) * each;
+  return r;
+}
+
 double carried_particle_volume(const LiquidWorld& w) {
   if (w.liquid.particle_volume > 0.0) return w.liquid.particle_volume;
   const double dx = w.scene.grid.dx;

@@ -58,6 +58,10 @@ void rebuild_level_set(LiquidWorld& world);
 /// m^3 of liquid each particle carries (liquid.particle_volume, else dx^3 / particles_per_cell).
 double carried_particle_volume(const LiquidWorld& world);
 
+/// hold_surface_volume on `phi` (a copy of the particles' level set) with the world's particles,
+/// those deeper inside a solid than their radius left out (counted in the report's in_solids).
+SurfaceVolumeReport hold_particle_surface(const LiquidWorld& world, ScalarGrid& phi);
+
 /// Fills the liquid at t = 0 from the scene's regions: a level set, or particles seeded outside
 /// the solid boundary (which must be built first). Throws InputError when no liquid is left.
 /// A gas fills the domain (phi = -dx everywhere), with the regions' smoke, temperature and

@@ -177,9 +177,23 @@ ScalarGrid visible_level_set(const ScalarGrid& phi, const GridGeometry& g, const
   return out;
 }
 
-std::vector<int64_t> particles_per_cell(const Particles& particles, const GridGeometry& g) {
+std::vector<int64_t> particles_per_cell(const Particles& particles, const GridGeometry& g, const SolidBoundary* solids,
+                                        double depth, int64_t* in_solids) {
   std::vector<int64_t> count(static_cast<size_t>(g.n.prod()), 0);
-  for (const Vec3f& x : particles.x) {
+  std::vector<uint8_t> hidden;
+  if (solids && solids->has_obstacles) {
+    hidden.resize(particles.size());
+    parallel_for(0, static_cast<int64_t>(particles.size()), [&](int64_t q) {
+      hidden[static_cast<size_t>(q)] = solid_phi_at(*solids, g, particles.x[static_cast<size_t>(q)].cast<double>()) < -depth;
+    });
+  }
+  if (in_solids) *in_solids = 0;
+  for (size_t q = 0; q < particles.size(); ++q) {
+    if (!hidden.empty() && hidden[q]) {
+      if (in_solids) ++*in_solids;
+      continue;
+    }
+    const Vec3f& x = particles.x[q];
     const Vec3 t = (x.cast<double>() - g.origin) / g.dx;
     const int i = std::clamp(static_cast<int>(std::floor(t.x())), 0, g.n.x() - 1),
               j = std::clamp(static_cast<int>(std::floor(t.y())), 0, g.n.y() - 1),
@@ -195,10 +209,12 @@ SurfaceVolumeReport hold_surface_volume(ScalarGrid& phi, const GridGeometry& g, 
   const double reach = kSurfaceOffsetCells * g.dx;
   const int64_t cells = phi.size();
   const std::vector<double> floor = solid_floor(g, solids);
-  auto visible = [&](int64_t c) { return floor.empty() ? phi[c] : std::max(phi[c], floor[static_cast<size_t>(c)]); };
-  // Components: cells that are visible liquid or could become it within the largest offset.
+  // Components: cells outside the solids that are liquid or could become it within the largest
+  // offset (a cell inside a solid is never visible liquid: a thin wall keeps two bodies apart).
   std::vector<uint8_t> inside(static_cast<size_t>(cells));
-  parallel_for(0, cells, [&](int64_t c) { inside[static_cast<size_t>(c)] = visible(c) < reach; });
+  parallel_for(0, cells, [&](int64_t c) {
+    inside[static_cast<size_t>(c)] = phi[c] < reach && (floor.empty() || floor[static_cast<size_t>(c)] < 0.0);
+  });
   const CellComponents comp = label_components(phi.dims(), inside);
   const int n = comp.count;
   int64_t unassigned = 0;
@@ -273,27 +289,13 @@ SurfaceVolumeReport hold_surface_volume(ScalarGrid& phi, const GridGeometry& g, 
     }
   }
   report.volume = volumes(offset);
+  for (uint8_t a : active) report.unmet += a;  // still off target after the last evaluation
 
-  // The offset itself: on every labelled cell, and on cells just inside a solid (whose visible
-  // value is the solid's, so unlabelled) from a labelled neighbour, so that the level set a
-  // cut-cell method reads inside its bodies moves with the surface.
+  // The offset on the labelled cells (the others are measured unmoved too).
   const Array3<int>& label = comp.label;
-  const ScalarGrid before = phi;
   parallel_for(0, cells, [&](int64_t c) {
-    int l = label[c];
-    if (l < 0 && !floor.empty() && floor[static_cast<size_t>(c)] >= reach && before[c] < reach) {
-      const Vec3i I = label.coords(c);
-      for (int a = 0; a < 3 && l < 0; ++a)
-        for (int s : {-1, 1}) {
-          Vec3i q = I;
-          q[a] += s;
-          if (label.in_range(q.x(), q.y(), q.z()) && label(q.x(), q.y(), q.z()) >= 0) {
-            l = label(q.x(), q.y(), q.z());
-            break;
-          }
-        }
-    }
-    if (l >= 0) phi[c] = offset_value(before[c], offset[static_cast<size_t>(l)], interior[static_cast<size_t>(c)]);
+    const int l = label[c];
+    if (l >= 0) phi[c] = offset_value(phi[c], offset[static_cast<size_t>(l)], interior[static_cast<size_t>(c)]);
   });
   return report;
 }

@@ -22,6 +22,7 @@ struct SurfaceVolumeReport {
   std::vector<double> target;  ///< m^3 per component, what its particles carry
   std::vector<double> offset;  ///< m per component, positive where the surface moved outwards
   double unassigned = 0.0;     ///< m^3 of particles more than a cell from every component (spray no surface shows)
+  double in_solids = 0.0;      ///< m^3 of particles deeper inside a solid than their radius (no surface shows them)
   int unmet = 0;               ///< components whose target lies beyond the largest offset (held at it)
 };
 
@@ -31,8 +32,11 @@ inline constexpr double kSurfaceOffsetCells = 1.0;
 /// The liquid a user sees: max(phi, -solid distance) at cell centres (phi itself without solids).
 ScalarGrid visible_level_set(const ScalarGrid& phi, const GridGeometry& g, const SolidBoundary& solids);
 
-/// Particles per cell of g (x fastest), without reordering them.
-std::vector<int64_t> particles_per_cell(const Particles& particles, const GridGeometry& g);
+/// Particles per cell of g (x fastest), without reordering them. With `solids`, particles deeper
+/// inside a solid than `depth` (m) are left out and counted in `in_solids`.
+std::vector<int64_t> particles_per_cell(const Particles& particles, const GridGeometry& g,
+                                        const SolidBoundary* solids = nullptr, double depth = 0.0,
+                                        int64_t* in_solids = nullptr);
 
 /// Offsets `phi` (built from particles, at cell centres of g; `per_cell` their count per cell)
 /// component by component so that the volume inside the visible surface equals its particles'

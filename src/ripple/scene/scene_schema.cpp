@@ -192,7 +192,7 @@ SchemaNode scene_schema(const std::vector<CouplingSchema>& methods) {
            schema_enum("The exported surface of a particle liquid (apic, flip): `held` offsets each connected body "
                        "of liquid's surface (at most one cell) until it encloses the volume its particles carry "
                        "(the regions' volume shared among the particles seeded in them); `free` shows the "
-                       "particles' level set as built (Zhu & Bridson 2005). The pressure solve uses the "
+                       "particles' level set as built (Zhu & Bridson 2005). Both are cut at the solids. The pressure solve uses the "
                        "particles' level set either way.",
                        surface_volume_names(), SurfaceVolume::Held))
       .add("levelset_advection",

@@ -82,6 +82,9 @@ bool is_checkpoint_file(const fs::path& p) {
 uint64_t scene_fingerprint(const Scene& scene) {
   nlohmann::json j = scene.resolved;
   j.erase("output");
+  // Only what is written changes with the exported surface's volume control: a run can be
+  // resumed with it switched.
+  if (j.contains("fluid") && j["fluid"].is_object()) j["fluid"].erase("surface_volume");
   // Debug printing (any method's `trace`) changes no result: a stuck run can be resumed with
   // its trace switched on.
   if (j.contains("coupling"))

@@ -116,6 +116,7 @@ void write_surface_volume(const SurfaceVolumeReport& r, double volume, nlohmann:
   j["surface_volume"] = {{"target", target},
                          {"change", target > 0.0 ? (volume - target) / target : 0.0},
                          {"unassigned", r.unassigned},
+                         {"in_solids", r.in_solids},
                          {"unmet", r.unmet},
                          {"components", r.target.size()}};
   std::vector<size_t> order(r.target.size());
@@ -185,11 +186,15 @@ std::vector<StatsGroup> frame_stats_groups() {
       {"bodies[].velocity", "m/s", "Velocity of its centre of mass."},
       {"bodies[].momentum", "kg m/s", "Its linear momentum."}}};
   StatsGroup held{"With a particle liquid (apic, flip) and fluid.surface_volume \"held\"", {
-      {"surface_volume.target", "m^3", "What the particles carry (dx^3 / particles_per_cell each), summed over the "
-                                       "liquid's components."},
+      {"surface_volume.target", "m^3", "What the particles carry (the regions' volume shared among the particles "
+                                       "seeded in them; dx^3 / particles_per_cell each without regions), summed over "
+                                       "the liquid's components."},
       {"surface_volume.change", "", "fluid_volume against that target, relative."},
       {"surface_volume.unassigned", "m^3", "Particles more than a cell from any surface (spray the surface does not show)."},
-      {"surface_volume.unmet", "", "Components whose target needed more than the largest offset (one cell)."},
+      {"surface_volume.in_solids", "m^3", "Particles deeper inside a solid than their radius (the surface, cut at the "
+                                          "solids, does not show them)."},
+      {"surface_volume.unmet", "", "Components whose target needed more than the largest offset (one cell), or "
+                                   "that the search left off target."},
       {"surface_volume.components", "", "Connected bodies of liquid."},
       {"liquid_components[].volume", "m^3", "A component's volume inside its surface (the 16 largest components)."},
       {"liquid_components[].target", "m^3", "What its particles carry."},
@@ -225,18 +230,18 @@ LiquidMeasures measure_liquid(World& w, const ScalarGrid* body_phi, const Triang
     });
     phi = &clipped;
   }
-  // A particle liquid's surface: its level set held to the particles' volume (a copy: the
-  // simulation keeps the particles' own), shown outside every solid (obstacles and bodies), as
-  // the volume control measures it.
+  // A particle liquid's surface: its level set (outside the method's bodies) held to the
+  // particles' volume (a copy: the simulation keeps the particles' own), shown outside the
+  // solid boundary's solids (obstacles, and the bodies a method puts there), as the volume
+  // control measures it.
   // The liquid cells of the energies on faces are those of the held level set (one body of
-  // liquid with the surface's), continued into the solids as the particles' is.
+  // liquid with the surface's), outside the method's bodies as above.
   const ScalarGrid* shown = phi;
   ScalarGrid held, visible;
   if (uses_particles(w.scene.fluid.representation) && !w.is_gas()) {
-    held = L.phi;
+    held = *phi;
     if (w.scene.fluid.surface_volume == SurfaceVolume::Held)
-      w.surface_volume = hold_surface_volume(held, g, particles_per_cell(L.particles, g), carried_particle_volume(w),
-                                             w.solids);
+      w.surface_volume = hold_particle_surface(w, held);
     phi = &held;
     visible = w.solids.has_obstacles ? visible_level_set(held, g, w.solids) : held;
     shown = &visible;
